@@ -1,0 +1,39 @@
+/*-------------------------------------------------------------------------
+ *
+ * scru128_pg.h
+ *	  The scru128 SQL type as seen by the PostgreSQL glue.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef SCRU128_PG_H
+#define SCRU128_PG_H
+
+#include "postgres.h"
+
+#include "datatype/timestamp.h"
+#include "fmgr.h"
+
+#include "scru128_id.h"
+
+#if PG_VERSION_NUM < 140000
+#error "scru128 requires PostgreSQL 14 or later"
+#endif
+
+/* big-endian 128-bit value, byte for byte the layout of a uuid */
+typedef struct pg_scru128
+{
+	uint8		data[SCRU128_LEN];
+} pg_scru128;
+
+#define DatumGetScru128P(X)		((pg_scru128 *) DatumGetPointer(X))
+#define Scru128PGetDatum(X)		PointerGetDatum(X)
+#define PG_GETARG_SCRU128_P(n)	DatumGetScru128P(PG_GETARG_DATUM(n))
+#define PG_RETURN_SCRU128_P(x)	return Scru128PGetDatum(x)
+
+/* microseconds between the Unix epoch and the PostgreSQL epoch */
+#define SCRU128_PG_EPOCH_OFFSET_US \
+	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC)
+
+extern uint64 scru128_timestamptz_to_ms(TimestampTz ts, uint64 lo, uint64 hi);
+
+#endif							/* SCRU128_PG_H */
