@@ -42,7 +42,7 @@ scru128_in(PG_FUNCTION_ARGS)
 			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 			 errmsg("invalid input syntax for type %s: \"%s\"", "scru128", str),
 			 status == BASE36_BAD_LENGTH ?
-			 errdetail("A scru128 value has exactly 25 Base36 digits, not %zu bytes.",
+			 errdetail("A scru128 value has exactly 25 Base36 digits; got %zu bytes.",
 					   len) :
 			 status == BASE36_BAD_DIGIT ?
 			 errdetail("Byte %zu is not a Base36 digit (0-9, a-z, A-Z).",

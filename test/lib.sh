@@ -1,0 +1,89 @@
+# test/lib.sh: shared setup for test/run.sh, test/demo.sh and the benchmarks.
+#
+# Sourced, not run.  Installs what is missing (as root, with apt-get),
+# builds and installs the extension from a copy of the tree owned by an
+# unprivileged user, and starts a throwaway cluster in a temporary
+# directory.  initdb, pg_regress and the TAP framework refuse to run as
+# root, so everything that touches a server runs as $SCRU128_USER.
+
+set -euo pipefail
+
+PG_MAJOR=${PG_MAJOR:-15}
+SCRU128_USER=${SCRU128_USER:-postgres}
+SRC_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+log() { printf '==> %s\n' "$*" >&2; }
+
+# the Debian packages the suites use
+install_packages() {
+	if [ "$(id -u)" != 0 ]; then
+		log "not root: assuming PostgreSQL $PG_MAJOR and the build tools are installed"
+		return
+	fi
+	local pkgs="postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR postgresql-contrib
+		libipc-run-perl make gcc clang libclang-rt-dev ca-certificates ${EXTRA_PACKAGES:-}"
+	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
+	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
+	log "apt-get install $(echo $pkgs)"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	# Debian's postgresql-common would create and start a cluster of its own
+	mkdir -p /etc/postgresql-common
+	[ -f /etc/postgresql-common/createcluster.conf ] ||
+		echo 'create_main_cluster = false' >/etc/postgresql-common/createcluster.conf
+	apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
+}
+
+PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
+
+# run a command as the unprivileged user (or as ourselves if not root)
+as_user() {
+	if [ "$(id -u)" = 0 ]; then
+		runuser -u "$SCRU128_USER" -- env HOME="$WORK" PATH="$PGBIN:$PATH" "$@"
+	else
+		env PATH="$PGBIN:$PATH" "$@"
+	fi
+}
+
+# copy the tree into $WORK/tree, build it there and install it
+build_and_install() {
+	PGBIN=$("$PG_CONFIG" --bindir)
+	WORK=$(mktemp -d "${TMPDIR:-/tmp}/scru128.XXXXXX")
+	BUILD="$WORK/tree"
+	mkdir -p "$BUILD"
+	(cd "$SRC_DIR" && tar --exclude=.git --exclude=node_modules -cf - .) | tar -xf - -C "$BUILD"
+	[ "$(id -u)" = 0 ] && chown -R "$SCRU128_USER" "$WORK"
+	log "building in $BUILD"
+	as_user make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" clean >/dev/null
+	as_user make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" >/dev/null
+	log "installing"
+	if [ "$(id -u)" = 0 ]; then
+		make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" install >/dev/null
+	else
+		make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" install >/dev/null ||
+			{ log "make install failed: run as root or make the PostgreSQL install writable"; exit 1; }
+	fi
+}
+
+# start a throwaway cluster; extra server settings may be given as -c k=v
+start_cluster() {
+	export PGHOST="$WORK" PGPORT=${PGPORT:-$((50000 + $$ % 10000))} PGUSER="$SCRU128_USER" PGDATABASE=postgres
+	log "starting a throwaway cluster in $WORK/data (port $PGPORT)"
+	as_user initdb -D "$WORK/data" -A trust -U "$SCRU128_USER" --encoding=UTF8 --locale=C.UTF-8 >/dev/null
+	as_user pg_ctl -D "$WORK/data" -l "$WORK/server.log" -w \
+		-o "-p $PGPORT -k $WORK -c listen_addresses='' $*" start >/dev/null
+	trap stop_cluster EXIT
+}
+
+stop_cluster() {
+	if [ -n "${WORK:-}" ] && [ -f "$WORK/data/postmaster.pid" ]; then
+		as_user pg_ctl -D "$WORK/data" -m fast -w stop >/dev/null || true
+	fi
+	if [ -z "${KEEP_WORK:-}" ] && [ -n "${WORK:-}" ]; then
+		rm -rf "$WORK"
+	fi
+}
+
+psql_user() {
+	as_user psql -X -v ON_ERROR_STOP=1 "$@"
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Runs every test suite of the scru128 extension and ends with a line
+# "N passed, N failed".  On a fresh Debian 12 machine, as root, it installs
+# what it needs first.  Exits non-zero if anything failed.
+#
+#   sudo bash test/run.sh            # everything
+#   sudo bash test/run.sh unit regress   # only the named suites
+#
+# Suites: unit, regress, tap, then one per file test/suites/NAME.sh, each of
+# which defines a function suite_NAME that calls record or record_tap.
+
+source "$(dirname "$0")/lib.sh"
+
+SUITES=(unit regress tap)
+for f in "$SRC_DIR"/test/suites/*.sh; do
+	[ -e "$f" ] || continue
+	source "$f"
+	SUITES+=("$(basename "$f" .sh)")
+done
+[ $# -gt 0 ] && SUITES=("$@")
+
+PASSED=0
+FAILED=0
+
+# record SUITE PASSED FAILED
+record() {
+	log "$1: $2 passed, $3 failed"
+	PASSED=$((PASSED + $2))
+	FAILED=$((FAILED + $3))
+}
+
+# counts "ok N" / "not ok N" lines (TAP) in a log file
+record_tap() {
+	local suite=$1 file=$2 ok notok
+	ok=$(grep -cE '^[[:space:]]*ok [0-9]+' "$file" || true)
+	notok=$(grep -cE '^[[:space:]]*not ok [0-9]+' "$file" || true)
+	record "$suite" "$ok" "$notok"
+}
+
+# a suite whose harness failed without reporting a failed test still fails
+suite_failed() {
+	log "$1: the suite itself failed (see above)"
+	FAILED=$((FAILED + 1))
+}
+
+suite_unit() {
+	local out="$WORK/unit.log"
+	if as_user make -s -C "$BUILD/test/unit" check >"$out" 2>&1; then :; else
+		cat "$out"; record_tap unit "$out"; suite_failed unit; return
+	fi
+	grep -E '^not ok' "$out" || true
+	record_tap unit "$out"
+}
+
+suite_regress() {
+	local out="$WORK/regress.log" ok failed
+	as_user make -C "$BUILD" PG_CONFIG="$PG_CONFIG" TAP_TESTS= installcheck >"$out" 2>&1 || true
+	cat "$out" | grep -E '^(test|     |ok|not ok)|tests? (passed|failed)' || true
+	# PostgreSQL 15 prints "test NAME ... ok", 16 and later print TAP lines
+	ok=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+)' "$out" || true)
+	# every test that did not pass failed, whether or not it got as far as a diff
+	failed=$(( $(ls "$BUILD"/sql/*.sql | grep -vc '/scru128--') - ok ))
+	if [ -f "$BUILD/results-dir/regression.diffs" ] && [ "$failed" != 0 ]; then
+		cat "$BUILD/results-dir/regression.diffs"
+	fi
+	record regress "$ok" "$failed"
+	[ "$ok" -gt 0 ] || suite_failed regress
+}
+
+suite_tap() {
+	local out="$WORK/tap.log"
+	if as_user make -C "$BUILD" PG_CONFIG="$PG_CONFIG" PROVE_FLAGS=-v prove_installcheck >"$out" 2>&1; then
+		grep -E '^(t|test)/|^(not )?ok|^Result' "$out" || true
+		record_tap tap "$out"
+	else
+		cat "$out"
+		for f in "$BUILD"/tmp_check/log/regress_log_*; do
+			[ -f "$f" ] && { echo "--- $f"; tail -50 "$f"; }
+		done
+		record_tap tap "$out"
+		suite_failed tap
+	fi
+}
+
+install_packages
+build_and_install
+start_cluster
+
+for s in "${SUITES[@]}"; do
+	log "suite $s"
+	"suite_$s"
+done
+
+echo "$PASSED passed, $FAILED failed"
+[ "$FAILED" = 0 ]
