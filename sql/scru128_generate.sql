@@ -67,7 +67,7 @@ FROM (SELECT scru128(timestamptz '2024-01-01 00:00:00.123+00') AS id
 	  FROM generate_series(1, 1000)) s;
 SELECT scru128_timestamp(scru128(now())) = date_trunc('milliseconds', now()) AS now_ok;
 SELECT scru128() > scru128(timestamptz '2024-01-01 00:00:00+00') AS history_sorts_first;
-SELECT scru128(timestamptz '1970-01-01 00:00:00.001+00') AS first_usable,
+SELECT scru128_timestamp_ms(scru128(timestamptz '1970-01-01 00:00:00.001+00')) AS first_usable_ms,
 	   scru128_timestamp_ms(scru128(timestamptz '10889-08-02 05:31:50.654+00')) AS last_usable_ms;
 -- the reserved timestamps and anything outside 48 bits are refused
 SELECT scru128(timestamptz '1970-01-01 00:00:00+00');
