@@ -69,7 +69,7 @@ suite_regress() {
 
 suite_tap() {
 	local out="$WORK/tap.log"
-	if as_user make -C "$BUILD" PG_CONFIG="$PG_CONFIG" PROVE_FLAGS=-v prove_installcheck >"$out" 2>&1; then
+	if as_user make -C "$BUILD" PG_CONFIG="$PG_CONFIG" REGRESS= PROVE_FLAGS=-v installcheck >"$out" 2>&1; then
 		grep -E '^(t|test)/|^(not )?ok|^Result' "$out" || true
 		record_tap tap "$out"
 	else
