@@ -72,11 +72,15 @@ scru128_generate(PG_FUNCTION_ARGS)
 	claim_state();
 	status = scru128_generate_core(&generator, us < 0 ? 0 : (uint64) us / 1000,
 								   SCRU128_ROLLBACK_ALLOWANCE, result->data);
-	if (unlikely(status != SCRU128_GEN_OK))
+	if (unlikely(status == SCRU128_GEN_BAD_CLOCK))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("system clock is outside the range scru128 can represent: \"%s\"",
 						timestamptz_to_str(now))));
+	if (unlikely(status == SCRU128_GEN_EXHAUSTED))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("scru128 counters exhausted in the last representable millisecond")));
 	PG_RETURN_SCRU128_P(result);
 }
 
