@@ -286,7 +286,7 @@ md += [
     "",
     f"- Run: {env.get('date', '?')}, {env.get('elapsed_s', '?')} s in all, {env.get('reps', '?')} repetitions",
     f"- CPU: {env.get('cpu', '?')}, {env.get('cores', '?')} cores, {env.get('memory', '?')} RAM; {env.get('os', '?')}, {env.get('kernel', '?')}",
-    f"- Server: {env.get('server', '?')}",
+    f"- Server: {env.get('server', '?')}; extension built from commit {env.get('commit', '?')}",
     f"- Server settings: `{env.get('server_settings', '?')}` (shared_buffers = {env.get('show_shared_buffers', '?')}, "
     f"max_wal_size = {env.get('show_max_wal_size', '?')}, checkpoint_timeout = {env.get('show_checkpoint_timeout', '?')}, "
     f"autovacuum = {env.get('show_autovacuum', '?')}, collation {env.get('show_lc_collate', '?')}); all other settings are the defaults of initdb",

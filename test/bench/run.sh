@@ -66,7 +66,7 @@ else
 	BULK_N=${BULK_N:-1000000}
 	GROWTH_BATCH=${GROWTH_BATCH:-500000}
 	GROWTH_BATCHES=${GROWTH_BATCHES:-40}
-	PGB_SECONDS=${PGB_SECONDS:-8}
+	PGB_SECONDS=${PGB_SECONDS:-6}
 	SORT_N=${SORT_N:-2000000}
 	LOOKUP_N=${LOOKUP_N:-2000000}
 fi
@@ -148,6 +148,11 @@ SCRATCH="$WORK/bench-scratch"
 mkdir -p "$SCRATCH"
 [ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$SCRATCH"
 
+# which workloads to run (all by default; e.g. WORKLOADS="1 2" for a partial run)
+WORKLOADS=${WORKLOADS:-1 2 3 4 5 6}
+want() { [[ " $WORKLOADS " == *" $1 "* ]]; }
+log_elapsed() { log "   $(($(date +%s) - BENCH_START)) s so far"; }
+
 export PGDATABASE=scru128_bench
 export PGOPTIONS="$SESSION_SETTINGS"
 RAW="$OUT/raw.csv"
@@ -197,6 +202,8 @@ BENCH_START=$(date +%s)
 	echo "memory=$(free -g | awk '/^Mem:/ { print $2 " GiB" }')"
 	echo "kernel=$(uname -sr)"
 	echo "os=$(. /etc/os-release && echo "$PRETTY_NAME")"
+	echo "commit=$(git -C "$BENCH_DIR" describe --always --dirty 2>/dev/null || echo unknown)"
+	echo "workloads=$WORKLOADS"
 	echo "server=$(psql_user -At -c 'SELECT version()')"
 	echo "server_settings=$([ "$SETUP" = 1 ] && echo "$SERVER_SETTINGS" || echo "those of the running cluster")"
 	for s in shared_buffers max_wal_size checkpoint_timeout autovacuum lc_collate; do
@@ -216,242 +223,266 @@ BENCH_START=$(date +%s)
 # ---------------------------------------------------------------------------
 # 1. generation: per-call cost above the count(*) floor
 # ---------------------------------------------------------------------------
-log "1. generation ($GEN_N calls)"
-for ((r = 1; r <= REPS; r++)); do
-	# a warm-up call, so that no sample pays for the first call's set-up
-	q "SELECT scru128(), gen_random_uuid(), count(*) FROM generate_series(1, 1000);"
-	for c in $(rotated "$r" floor scru128 uuid_v4); do
-		case $c in
-			floor) t gen floor ms "$r" "SELECT count(*) FROM generate_series(1, $GEN_N);" ;;
-			scru128) t gen scru128 ms "$r" "SELECT count(scru128()) FROM generate_series(1, $GEN_N);" ;;
-			uuid_v4) t gen uuid_v4 ms "$r" "SELECT count(gen_random_uuid()) FROM generate_series(1, $GEN_N);" ;;
-		esac
+if want 1; then
+	log_elapsed
+	log "1. generation ($GEN_N calls)"
+	for ((r = 1; r <= REPS; r++)); do
+		# a warm-up call, so that no sample pays for the first call's set-up
+		q "SELECT scru128(), gen_random_uuid(), count(*) FROM generate_series(1, 1000);"
+		for c in $(rotated "$r" floor scru128 uuid_v4); do
+			case $c in
+				floor) t gen floor ms "$r" "SELECT count(*) FROM generate_series(1, $GEN_N);" ;;
+				scru128) t gen scru128 ms "$r" "SELECT count(scru128()) FROM generate_series(1, $GEN_N);" ;;
+				uuid_v4) t gen uuid_v4 ms "$r" "SELECT count(gen_random_uuid()) FROM generate_series(1, $GEN_N);" ;;
+			esac
+		done
+		run_session
 	done
-	run_session
-done
+
+fi
 
 # ---------------------------------------------------------------------------
 # 2. bulk insert of BULK_N rows into a table with a PK, logged and unlogged
 # ---------------------------------------------------------------------------
-log "2. bulk insert ($BULK_N rows)"
-for ((r = 1; r <= REPS; r++)); do
-	for c in $(rotated "$r" "${CONTENDERS[@]}"); do
-		for kind in logged unlogged; do
-			unlogged=""
-			[ $kind = unlogged ] && unlogged=UNLOGGED
-			q "DROP TABLE IF EXISTS bulk;"
-			q "CREATE $unlogged TABLE bulk ($(key_column "$c"), v int) WITH (autovacuum_enabled = off);"
-			# start every sample from a clean buffer cache state: no dirty
-			# pages of the previous table, no checkpoint due
-			q "CHECKPOINT;"
-			t bulk "$c" "insert_ms_$kind" "$r" "INSERT INTO bulk (v) SELECT g FROM generate_series(1, $BULK_N) g;"
-			v bulk "$c" "table_bytes_$kind" "$r" bytes "pg_table_size('bulk')"
-			v bulk "$c" "index_bytes_$kind" "$r" bytes "pg_relation_size('bulk_pkey')"
-			v bulk "$c" "leaf_density_$kind" "$r" pct "(pgstatindex('bulk_pkey')).avg_leaf_density"
+if want 2; then
+	log_elapsed
+	log "2. bulk insert ($BULK_N rows)"
+	for ((r = 1; r <= REPS; r++)); do
+		for c in $(rotated "$r" "${CONTENDERS[@]}"); do
+			for kind in logged unlogged; do
+				unlogged=""
+				[ $kind = unlogged ] && unlogged=UNLOGGED
+				q "DROP TABLE IF EXISTS bulk;"
+				q "CREATE $unlogged TABLE bulk ($(key_column "$c"), v int) WITH (autovacuum_enabled = off);"
+				# start every sample from a clean buffer cache state: no dirty
+				# pages of the previous table, no checkpoint due
+				q "CHECKPOINT;"
+				t bulk "$c" "insert_ms_$kind" "$r" "INSERT INTO bulk (v) SELECT g FROM generate_series(1, $BULK_N) g;"
+				v bulk "$c" "table_bytes_$kind" "$r" bytes "pg_table_size('bulk')"
+				v bulk "$c" "index_bytes_$kind" "$r" bytes "pg_relation_size('bulk_pkey')"
+				v bulk "$c" "leaf_density_$kind" "$r" pct "(pgstatindex('bulk_pkey')).avg_leaf_density"
+			done
 		done
+		run_session
 	done
-	run_session
-done
-psql_user -q -c "DROP TABLE IF EXISTS bulk"
+	psql_user -q -c "DROP TABLE IF EXISTS bulk"
+
+fi
 
 # ---------------------------------------------------------------------------
 # 3. growth: batches into ever larger tables, all contenders interleaved
 # ---------------------------------------------------------------------------
-log "3. growth ($GROWTH_BATCHES batches of $GROWTH_BATCH rows)"
-for c in "${CONTENDERS[@]}"; do
-	q "DROP TABLE IF EXISTS grow_$c;"
-	q "CREATE TABLE grow_$c ($(key_column "$c"), v int) WITH (autovacuum_enabled = off);"
-done
-run_session
-for ((b = 1; b <= GROWTH_BATCHES; b++)); do
-	for c in $(rotated "$b" "${CONTENDERS[@]}"); do
-		t0=$(date +%s%N)
-		psql_user -q -c "INSERT INTO grow_$c (v) SELECT g FROM generate_series(1, $GROWTH_BATCH) g"
-		t1=$(date +%s%N)
-		sizes=$(psql_user -At -F, -c "SELECT pg_table_size('grow_$c'), pg_indexes_size('grow_$c')")
-		awk -v c="$c" -v b="$b" -v n="$GROWTH_BATCH" -v s="$sizes" -v ns=$((t1 - t0)) 'BEGIN {
-			sec = ns / 1e9
-			printf "%s,%d,%d,%s,%.3f,%.0f\n", c, b, b * n, s, sec, n / sec
-		}' >>"$GROWTH"
+if want 3; then
+	log_elapsed
+	log "3. growth ($GROWTH_BATCHES batches of $GROWTH_BATCH rows)"
+	for c in "${CONTENDERS[@]}"; do
+		q "DROP TABLE IF EXISTS grow_$c;"
+		q "CREATE TABLE grow_$c ($(key_column "$c"), v int) WITH (autovacuum_enabled = off);"
 	done
-	if [ $((b % 5)) = 0 ]; then log "   batch $b/$GROWTH_BATCHES, $(($(date +%s) - BENCH_START)) s so far"; fi
-done
-# the growth tables are by far the largest: free the disk now
-for c in "${CONTENDERS[@]}"; do q "DROP TABLE grow_$c;"; done
-run_session
+	run_session
+	for ((b = 1; b <= GROWTH_BATCHES; b++)); do
+		for c in $(rotated "$b" "${CONTENDERS[@]}"); do
+			t0=$(date +%s%N)
+			psql_user -q -c "INSERT INTO grow_$c (v) SELECT g FROM generate_series(1, $GROWTH_BATCH) g"
+			t1=$(date +%s%N)
+			sizes=$(psql_user -At -F, -c "SELECT pg_table_size('grow_$c'), pg_indexes_size('grow_$c')")
+			awk -v c="$c" -v b="$b" -v n="$GROWTH_BATCH" -v s="$sizes" -v ns=$((t1 - t0)) 'BEGIN {
+				sec = ns / 1e9
+				printf "%s,%d,%d,%s,%.3f,%.0f\n", c, b, b * n, s, sec, n / sec
+			}' >>"$GROWTH"
+		done
+		if [ $((b % 5)) = 0 ]; then log "   batch $b/$GROWTH_BATCHES, $(($(date +%s) - BENCH_START)) s so far"; fi
+	done
+	# the growth tables are by far the largest: free the disk now
+	for c in "${CONTENDERS[@]}"; do q "DROP TABLE grow_$c;"; done
+	run_session
+
+fi
 
 # ---------------------------------------------------------------------------
 # 4. concurrency: pgbench, 8 clients, single-row inserts with the default key
 # ---------------------------------------------------------------------------
-log "4. concurrency (pgbench, 8 clients, $PGB_SECONDS s)"
-for c in "${CONTENDERS[@]}"; do
-	echo "INSERT INTO conc_$c (v) VALUES (1);" >"$SCRATCH/insert_$c.sql"
-done
-for ((r = 1; r <= REPS; r++)); do
-	for c in $(rotated "$r" "${CONTENDERS[@]}"); do
-		psql_user -q -c "DROP TABLE IF EXISTS conc_$c" \
-			-c "CREATE TABLE conc_$c ($(key_column "$c"), v int) WITH (autovacuum_enabled = off)" \
-			-c "CHECKPOINT"
-		# a failed insert (e.g. a duplicate key) aborts its client: pgbench
-		# then exits non-zero, which is a result here, not a reason to stop
-		as_user pgbench -n -c 8 -j 2 -T "$PGB_SECONDS" -f "$SCRATCH/insert_$c.sql" \
-			>"$SCRATCH/pgbench.out" 2>&1 && rc=0 || rc=$?
-		awk -v c="$c" -v r="$r" -v rc="$rc" '
-			/^tps = / { tps = $3 }
-			/number of failed transactions:/ { failed = $5 }
-			/aborted in command/ { aborted++ }
-			/^number of transactions actually processed:/ { split($6, a, "/"); done = a[1] }
-			END {
-				if (tps == "") tps = 0
-				printf "conc,%s,tps,%d,%s,tps\n", c, r, tps
-				printf "conc,%s,errors,%d,%d,count\n", c, r, failed + aborted + (rc != 0 && aborted == 0 ? 1 : 0)
-				printf "conc,%s,transactions,%d,%d,count\n", c, r, done
-			}' "$SCRATCH/pgbench.out" >>"$RAW"
-		if [ "$rc" != 0 ]; then
-			log "pgbench for $c exited with $rc:"
-			grep -m5 -E 'ERROR|aborted|error' "$SCRATCH/pgbench.out" >&2 || true
-		fi
+if want 4; then
+	log_elapsed
+	log "4. concurrency (pgbench, 8 clients, $PGB_SECONDS s)"
+	for c in "${CONTENDERS[@]}"; do
+		echo "INSERT INTO conc_$c (v) VALUES (1);" >"$SCRATCH/insert_$c.sql"
 	done
-done
-for c in "${CONTENDERS[@]}"; do q "DROP TABLE conc_$c;"; done
-run_session
+	for ((r = 1; r <= REPS; r++)); do
+		for c in $(rotated "$r" "${CONTENDERS[@]}"); do
+			psql_user -q -c "DROP TABLE IF EXISTS conc_$c" \
+				-c "CREATE TABLE conc_$c ($(key_column "$c"), v int) WITH (autovacuum_enabled = off)" \
+				-c "CHECKPOINT"
+			# a failed insert (e.g. a duplicate key) aborts its client: pgbench
+			# then exits non-zero, which is a result here, not a reason to stop
+			as_user pgbench -n -c 8 -j 2 -T "$PGB_SECONDS" -f "$SCRATCH/insert_$c.sql" \
+				>"$SCRATCH/pgbench.out" 2>&1 && rc=0 || rc=$?
+			awk -v c="$c" -v r="$r" -v rc="$rc" '
+				/^tps = / { tps = $3 }
+				/number of failed transactions:/ { failed = $5 }
+				/aborted in command/ { aborted++ }
+				/^number of transactions actually processed:/ { split($6, a, "/"); done = a[1] }
+				END {
+					if (tps == "") tps = 0
+					printf "conc,%s,tps,%d,%s,tps\n", c, r, tps
+					printf "conc,%s,errors,%d,%d,count\n", c, r, failed + aborted + (rc != 0 && aborted == 0 ? 1 : 0)
+					printf "conc,%s,transactions,%d,%d,count\n", c, r, done
+				}' "$SCRATCH/pgbench.out" >>"$RAW"
+			if [ "$rc" != 0 ]; then
+				log "pgbench for $c exited with $rc:"
+				grep -m5 -E 'ERROR|aborted|error' "$SCRATCH/pgbench.out" >&2 || true
+			fi
+		done
+	done
+	for c in "${CONTENDERS[@]}"; do q "DROP TABLE conc_$c;"; done
+	run_session
+
+fi
 
 # ---------------------------------------------------------------------------
 # 5. sort, text output, text input, binary COPY out and in
 # ---------------------------------------------------------------------------
-log "5. sort, text I/O, binary COPY ($SORT_N rows)"
-for c in "${CONTENDERS[@]}"; do
-	# keys generated in time order, then stored shuffled
-	q "DROP TABLE IF EXISTS sort_$c, copyin_$c;"
-	q "CREATE TABLE sort_$c WITH (autovacuum_enabled = off) AS
-		SELECT id FROM (SELECT $(key_expr "$c") AS id FROM generate_series(1, $SORT_N) g) k ORDER BY random();"
-	q "CREATE TABLE copyin_$c (id $(key_type "$c")) WITH (autovacuum_enabled = off);"
-done
-# text columns holding canonical strings, for the input functions
-q "DROP TABLE IF EXISTS textin_scru128, textin_uuid_v4;"
-q "CREATE TABLE textin_scru128 WITH (autovacuum_enabled = off) AS SELECT scru128()::text AS s FROM generate_series(1, $SORT_N);"
-q "CREATE TABLE textin_uuid_v4 WITH (autovacuum_enabled = off) AS SELECT gen_random_uuid()::text AS s FROM generate_series(1, $SORT_N);"
-run_session
-# hint bits and visibility map set once, not during the first timed scan
-psql_user -q -c "VACUUM ANALYZE"
-
-for ((r = 1; r <= REPS; r++)); do
-	# warm the buffer cache / OS cache for every table of this workload
-	for c in "${CONTENDERS[@]}"; do q "SELECT count(*) FROM sort_$c;"; done
-	q "SELECT count(*) FROM textin_scru128; SELECT count(*) FROM textin_uuid_v4;"
-	for c in $(rotated "$r" "${CONTENDERS[@]}"); do
-		# the scan alone (floor) and the same scan sorted; OFFSET n returns
-		# nothing but needs every row, so the sort is complete and unbounded
-		t sort "$c" floor_ms "$r" "SELECT id FROM sort_$c OFFSET $SORT_N;"
-		t sort "$c" sort_ms "$r" "SELECT id FROM sort_$c ORDER BY id OFFSET $SORT_N;"
-		if [ "$c" != text_scru128 ]; then
-			# text output: count(id::text) above count(id)
-			t textout "$c" floor_ms "$r" "SELECT count(id) FROM sort_$c;"
-			t textout "$c" out_ms "$r" "SELECT count(id::text) FROM sort_$c;"
-		fi
-		t copy "$c" out_ms "$r" "COPY sort_$c TO '$SCRATCH/copy_$c.bin' (FORMAT binary);"
-		q "TRUNCATE copyin_$c;"
-		t copy "$c" in_ms "$r" "COPY copyin_$c FROM '$SCRATCH/copy_$c.bin' (FORMAT binary);"
+if want 5; then
+	log_elapsed
+	log "5. sort, text I/O, binary COPY ($SORT_N rows)"
+	for c in "${CONTENDERS[@]}"; do
+		# keys generated in time order, then stored shuffled
+		q "DROP TABLE IF EXISTS sort_$c, copyin_$c;"
+		q "CREATE TABLE sort_$c WITH (autovacuum_enabled = off) AS
+			SELECT id FROM (SELECT $(key_expr "$c") AS id FROM generate_series(1, $SORT_N) g) k ORDER BY random();"
+		q "CREATE TABLE copyin_$c (id $(key_type "$c")) WITH (autovacuum_enabled = off);"
 	done
-	for c in $(rotated "$r" scru128 uuid_v4); do
-		# text input: s::scru128 (s::uuid) above count(s) of the same column
-		ty=$([ $c = scru128 ] && echo scru128 || echo uuid)
-		t textin "$c" floor_ms "$r" "SELECT count(s) FROM textin_$c;"
-		t textin "$c" in_ms "$r" "SELECT count(s::$ty) FROM textin_$c;"
-	done
+	# text columns holding canonical strings, for the input functions
+	q "DROP TABLE IF EXISTS textin_scru128, textin_uuid_v4;"
+	q "CREATE TABLE textin_scru128 WITH (autovacuum_enabled = off) AS SELECT scru128()::text AS s FROM generate_series(1, $SORT_N);"
+	q "CREATE TABLE textin_uuid_v4 WITH (autovacuum_enabled = off) AS SELECT gen_random_uuid()::text AS s FROM generate_series(1, $SORT_N);"
 	run_session
-done
-for c in "${CONTENDERS[@]}"; do q "DROP TABLE sort_$c, copyin_$c;"; done
-q "DROP TABLE textin_scru128, textin_uuid_v4;"
-run_session
-rm -f "$SCRATCH"/copy_*.bin
+	# hint bits and visibility map set once, not during the first timed scan
+	psql_user -q -c "VACUUM ANALYZE"
+
+	for ((r = 1; r <= REPS; r++)); do
+		# warm the buffer cache / OS cache for every table of this workload
+		for c in "${CONTENDERS[@]}"; do q "SELECT count(*) FROM sort_$c;"; done
+		q "SELECT count(*) FROM textin_scru128; SELECT count(*) FROM textin_uuid_v4;"
+		for c in $(rotated "$r" "${CONTENDERS[@]}"); do
+			# the scan alone (floor) and the same scan sorted; OFFSET n returns
+			# nothing but needs every row, so the sort is complete and unbounded
+			t sort "$c" floor_ms "$r" "SELECT id FROM sort_$c OFFSET $SORT_N;"
+			t sort "$c" sort_ms "$r" "SELECT id FROM sort_$c ORDER BY id OFFSET $SORT_N;"
+			if [ "$c" != text_scru128 ]; then
+				# text output: count(id::text) above count(id)
+				t textout "$c" floor_ms "$r" "SELECT count(id) FROM sort_$c;"
+				t textout "$c" out_ms "$r" "SELECT count(id::text) FROM sort_$c;"
+			fi
+			t copy "$c" out_ms "$r" "COPY sort_$c TO '$SCRATCH/copy_$c.bin' (FORMAT binary);"
+			q "TRUNCATE copyin_$c;"
+			t copy "$c" in_ms "$r" "COPY copyin_$c FROM '$SCRATCH/copy_$c.bin' (FORMAT binary);"
+		done
+		for c in $(rotated "$r" scru128 uuid_v4); do
+			# text input: s::scru128 (s::uuid) above count(s) of the same column
+			ty=$([ $c = scru128 ] && echo scru128 || echo uuid)
+			t textin "$c" floor_ms "$r" "SELECT count(s) FROM textin_$c;"
+			t textin "$c" in_ms "$r" "SELECT count(s::$ty) FROM textin_$c;"
+		done
+		run_session
+	done
+	for c in "${CONTENDERS[@]}"; do q "DROP TABLE sort_$c, copyin_$c;"; done
+	q "DROP TABLE textin_scru128, textin_uuid_v4;"
+	run_session
+	rm -f "$SCRATCH"/copy_*.bin
+
+fi
 
 # ---------------------------------------------------------------------------
 # 6. point lookups by PK and a one-hour time-range query (btree and BRIN)
 # ---------------------------------------------------------------------------
-log "6. lookups and time ranges ($LOOKUP_N rows over one day)"
-# rows spread evenly over 2026-01-01, inserted in time order (backfilled
-# keys for the time-ordered contenders, as an application would have them)
-DAY0="'2026-01-01 00:00:00+00'::timestamptz"
-TS="$DAY0 + (g * (86400.0 / $LOOKUP_N)) * interval '1 second'"
-RANGED=(scru128 uuid_scru128 text_scru128)
-for c in "${CONTENDERS[@]}"; do
-	q "DROP TABLE IF EXISTS pk_$c, keys_$c, brin_$c;"
-	q "CREATE TABLE pk_$c ($(key_column "$c"), v int) WITH (autovacuum_enabled = off);"
-	q "INSERT INTO pk_$c (id, v) SELECT $(key_expr_at "$c" "$TS"), g FROM generate_series(1, $LOOKUP_N) g;"
-	# the keys by row number, so that pgbench can pick a random existing key
-	q "CREATE TABLE keys_$c (n int PRIMARY KEY, id $(key_type "$c")) WITH (autovacuum_enabled = off);"
-	q "INSERT INTO keys_$c SELECT v, id FROM pk_$c;"
-done
-for c in "${RANGED[@]}"; do
-	# the same rows in the same order, with a BRIN index instead of the btree
-	q "CREATE TABLE brin_$c WITH (autovacuum_enabled = off) AS SELECT * FROM pk_$c;"
-	q "CREATE INDEX brin_${c}_id ON brin_$c USING brin (id);"
-done
-run_session
-psql_user -q -c "VACUUM ANALYZE"
-for c in "${CONTENDERS[@]}"; do
-	v lookup "$c" pk_index_bytes 1 bytes "pg_relation_size('pk_${c}_pkey')"
-done
-for c in "${RANGED[@]}"; do
-	v range "$c" brin_index_bytes 1 bytes "pg_relation_size('brin_${c}_id')"
-	v range "$c" btree_index_bytes 1 bytes "pg_relation_size('pk_${c}_pkey')"
-done
-run_session
-
-for c in "${CONTENDERS[@]}"; do
-	# -M prepared: :key is sent as a parameter and read by the key type's
-	# input function; the per-command latency (-r) of the second statement is
-	# the PK lookup alone
-	cat >"$SCRATCH/lookup_$c.sql" <<-EOF
-		\\set k random(1, $LOOKUP_N)
-		SELECT id AS key FROM keys_$c WHERE n = :k \\gset
-		SELECT v FROM pk_$c WHERE id = :key;
-	EOF
-done
-for ((r = 1; r <= REPS; r++)); do
-	for c in $(rotated "$r" "${CONTENDERS[@]}"); do
-		as_user pgbench -n -M prepared -r -c 2 -j 2 -T "$PGB_SECONDS" -f "$SCRATCH/lookup_$c.sql" \
-			>"$SCRATCH/pgbench.out" 2>&1 || { cat "$SCRATCH/pgbench.out" >&2; exit 1; }
-		awk -v c="$c" -v r="$r" '
-			/^tps = / { tps = $3 }
-			/SELECT v FROM pk_/ { lat = $1 }
-			END {
-				printf "lookup,%s,tps,%d,%s,tps\n", c, r, tps
-				printf "lookup,%s,latency_ms,%d,%s,ms\n", c, r, lat
-			}' "$SCRATCH/pgbench.out" >>"$RAW"
+if want 6; then
+	log_elapsed
+	log "6. lookups and time ranges ($LOOKUP_N rows over one day)"
+	# rows spread evenly over 2026-01-01, inserted in time order (backfilled
+	# keys for the time-ordered contenders, as an application would have them)
+	DAY0="'2026-01-01 00:00:00+00'::timestamptz"
+	TS="$DAY0 + (g * (86400.0 / $LOOKUP_N)) * interval '1 second'"
+	RANGED=(scru128 uuid_scru128 text_scru128)
+	for c in "${CONTENDERS[@]}"; do
+		q "DROP TABLE IF EXISTS pk_$c, keys_$c, brin_$c;"
+		q "CREATE TABLE pk_$c ($(key_column "$c"), v int) WITH (autovacuum_enabled = off);"
+		q "INSERT INTO pk_$c (id, v) SELECT $(key_expr_at "$c" "$TS"), g FROM generate_series(1, $LOOKUP_N) g;"
+		# the keys by row number, so that pgbench can pick a random existing key
+		q "CREATE TABLE keys_$c (n int PRIMARY KEY, id $(key_type "$c")) WITH (autovacuum_enabled = off);"
+		q "INSERT INTO keys_$c SELECT v, id FROM pk_$c;"
 	done
-done
-
-# one hour (10:00 to 10:59:59.999) of the day: 1/24 of the rows
-H0="'2026-01-01 10:00:00+00'::timestamptz"
-H1="'2026-01-01 10:59:59.999+00'::timestamptz"
-range_pred() {
-	case "$1" in
-		scru128) echo "id BETWEEN scru128_min($H0) AND scru128_max($H1)" ;;
-		uuid_scru128) echo "id BETWEEN scru128_min($H0)::uuid AND scru128_max($H1)::uuid" ;;
-		text_scru128) echo "id BETWEEN scru128_min($H0)::text AND scru128_max($H1)::text" ;;
-	esac
-}
-for c in "${RANGED[@]}"; do
-	v range "$c" rows 1 count "(SELECT count(*) FROM pk_$c WHERE $(range_pred "$c"))"
-done
-run_session
-for ((r = 1; r <= REPS; r++)); do
-	# the btree table has only the PK, the BRIN table only the BRIN index;
-	# no sequential scan, so each query uses its index
-	q "SET enable_seqscan = off;"
-	for c in $(rotated "$r" "${RANGED[@]}"); do
-		for i in 1 2 3; do
-			q "SELECT count(*), sum(v) FROM pk_$c WHERE $(range_pred "$c");"
-			t range "$c" btree_ms "$r.$i" "SELECT count(*), sum(v) FROM pk_$c WHERE $(range_pred "$c");"
-			t range "$c" brin_ms "$r.$i" "SELECT count(*), sum(v) FROM brin_$c WHERE $(range_pred "$c");"
-		done
+	for c in "${RANGED[@]}"; do
+		# the same rows in the same order, with a BRIN index instead of the btree
+		q "CREATE TABLE brin_$c WITH (autovacuum_enabled = off) AS SELECT * FROM pk_$c;"
+		q "CREATE INDEX brin_${c}_id ON brin_$c USING brin (id);"
 	done
 	run_session
-done
-for c in "${CONTENDERS[@]}"; do q "DROP TABLE IF EXISTS pk_$c, keys_$c, brin_$c;"; done
-run_session
+	psql_user -q -c "VACUUM ANALYZE"
+	for c in "${CONTENDERS[@]}"; do
+		v lookup "$c" pk_index_bytes 1 bytes "pg_relation_size('pk_${c}_pkey')"
+	done
+	for c in "${RANGED[@]}"; do
+		v range "$c" brin_index_bytes 1 bytes "pg_relation_size('brin_${c}_id')"
+		v range "$c" btree_index_bytes 1 bytes "pg_relation_size('pk_${c}_pkey')"
+	done
+	run_session
+
+	for c in "${CONTENDERS[@]}"; do
+		# -M prepared: :key is sent as a parameter and read by the key type's
+		# input function; the per-command latency (-r) of the second statement is
+		# the PK lookup alone
+		cat >"$SCRATCH/lookup_$c.sql" <<-EOF
+			\\set k random(1, $LOOKUP_N)
+			SELECT id AS key FROM keys_$c WHERE n = :k \\gset
+			SELECT v FROM pk_$c WHERE id = :key;
+		EOF
+	done
+	for ((r = 1; r <= REPS; r++)); do
+		for c in $(rotated "$r" "${CONTENDERS[@]}"); do
+			as_user pgbench -n -M prepared -r -c 2 -j 2 -T "$PGB_SECONDS" -f "$SCRATCH/lookup_$c.sql" \
+				>"$SCRATCH/pgbench.out" 2>&1 || { cat "$SCRATCH/pgbench.out" >&2; exit 1; }
+			awk -v c="$c" -v r="$r" '
+				/^tps = / { tps = $3 }
+				/SELECT v FROM pk_/ { lat = $1 }
+				END {
+					printf "lookup,%s,tps,%d,%s,tps\n", c, r, tps
+					printf "lookup,%s,latency_ms,%d,%s,ms\n", c, r, lat
+				}' "$SCRATCH/pgbench.out" >>"$RAW"
+		done
+	done
+
+	# one hour (10:00 to 10:59:59.999) of the day: 1/24 of the rows
+	H0="'2026-01-01 10:00:00+00'::timestamptz"
+	H1="'2026-01-01 10:59:59.999+00'::timestamptz"
+	range_pred() {
+		case "$1" in
+			scru128) echo "id BETWEEN scru128_min($H0) AND scru128_max($H1)" ;;
+			uuid_scru128) echo "id BETWEEN scru128_min($H0)::uuid AND scru128_max($H1)::uuid" ;;
+			text_scru128) echo "id BETWEEN scru128_min($H0)::text AND scru128_max($H1)::text" ;;
+		esac
+	}
+	for c in "${RANGED[@]}"; do
+		v range "$c" rows 1 count "(SELECT count(*) FROM pk_$c WHERE $(range_pred "$c"))"
+	done
+	run_session
+	for ((r = 1; r <= REPS; r++)); do
+		# the btree table has only the PK, the BRIN table only the BRIN index;
+		# no sequential scan, so each query uses its index
+		q "SET enable_seqscan = off;"
+		for c in $(rotated "$r" "${RANGED[@]}"); do
+			for i in 1 2 3; do
+				q "SELECT count(*), sum(v) FROM pk_$c WHERE $(range_pred "$c");"
+				t range "$c" btree_ms "$r.$i" "SELECT count(*), sum(v) FROM pk_$c WHERE $(range_pred "$c");"
+				t range "$c" brin_ms "$r.$i" "SELECT count(*), sum(v) FROM brin_$c WHERE $(range_pred "$c");"
+			done
+		done
+		run_session
+	done
+	for c in "${CONTENDERS[@]}"; do q "DROP TABLE IF EXISTS pk_$c, keys_$c, brin_$c;"; done
+	run_session
+
+fi
 
 echo "elapsed_s=$(($(date +%s) - BENCH_START))" >>"$OUT/env.txt"
 log "benchmarks done in $(($(date +%s) - BENCH_START)) s; writing the report"
