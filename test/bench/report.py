@@ -287,6 +287,8 @@ md += [
     f"- Run: {env.get('date', '?')}, {env.get('elapsed_s', '?')} s in all, {env.get('reps', '?')} repetitions",
     f"- CPU: {env.get('cpu', '?')}, {env.get('cores', '?')} cores, {env.get('memory', '?')} RAM; {env.get('os', '?')}, {env.get('kernel', '?')}",
     f"- Server: {env.get('server', '?')}; extension built from commit {env.get('commit', '?')}",
+    f"- 1-minute load average during the run (sampled every 5 s): mean {env.get('load1_mean', '?')}, "
+    f"max {env.get('load1_max', '?')}, on {env.get('cores', '?')} cores",
     f"- Server settings: `{env.get('server_settings', '?')}` (shared_buffers = {env.get('show_shared_buffers', '?')}, "
     f"max_wal_size = {env.get('show_max_wal_size', '?')}, checkpoint_timeout = {env.get('show_checkpoint_timeout', '?')}, "
     f"autovacuum = {env.get('show_autovacuum', '?')}, collation {env.get('show_lc_collate', '?')}); all other settings are the defaults of initdb",
@@ -369,13 +371,13 @@ def charts():
             for r in growth_by[c]:
                 mib = (int(r["table_bytes"]) + int(r["index_bytes"])) / 1048576
                 f.write(f"{int(r['rows']) / 1e6} {mib:.1f} {float(r['rows_per_s']) / 1000:.1f}\n")
-    title = f"Insert throughput per batch of {gb:,} rows, shared\\_buffers={env.get('show_shared_buffers', '?')}"
+    title = f"Insert throughput per batch of {gb:,} rows, shared_buffers={env.get('show_shared_buffers', '?')}"
     if smoke:
         title += " (SMOKE RUN)"
     gp = [
-        "set terminal pngcairo size 1000,600 font 'DejaVu Sans,11'",
+        "set terminal pngcairo noenhanced size 1000,600 font 'DejaVu Sans,11'",
         "set grid",
-        "set key outside right top",
+        "set key below",
         "set ylabel 'thousand rows per second'",
         "set yrange [0:*]",
         f"set title \"{title}\"",
@@ -387,35 +389,39 @@ def charts():
             f"'{os.path.join(OUT, f'growth_{c}.dat')}' using {col}:3 with linespoints pt 7 ps 0.6 lw 2 "
             f"lc rgb '{colors[c]}' title '{LABELS[c]}'" for c in present))
     # headline ratios against uuid v4 (log scale), one bar per target
+    # (label, scru128's figure, uuid v4's figure, target as a cost ratio or
+    # NaN); throughputs are inverted into time per row so that lower is better
     bars = []
-    for label, a, b in (
-            ("generation", fig("gen", "per_call_ns", "scru128"), fig("gen", "per_call_ns", "uuid_v4")),
-            ("text out", fig("textout", "per_call_ns", "scru128"), fig("textout", "per_call_ns", "uuid_v4")),
-            ("text in", fig("textin", "per_call_ns", "scru128"), fig("textin", "per_call_ns", "uuid_v4")),
-            ("sort", fig("sort", "sort_above_scan_ms", "scru128"), fig("sort", "sort_above_scan_ms", "uuid_v4")),
-            ("bulk insert", fig("bulk", "insert_ms_logged", "scru128"), fig("bulk", "insert_ms_logged", "uuid_v4")),
-            ("PK index size", fig("bulk", "index_bytes_logged", "scru128"), fig("bulk", "index_bytes_logged", "uuid_v4")),
-            ("growth time/row", fig("growth", "rows_per_s_last5", "uuid_v4"), fig("growth", "rows_per_s_last5", "scru128")),
-            ("pgbench insert time/tx", fig("conc", "tps", "uuid_v4"), fig("conc", "tps", "scru128")),
-            ("lookup latency", fig("lookup", "latency_ms", "scru128"), fig("lookup", "latency_ms", "uuid_v4"))):
+    for label, a, b, limit in (
+            ("generation", fig("gen", "per_call_ns", "scru128"), fig("gen", "per_call_ns", "uuid_v4"), 0.07),
+            ("text out", fig("textout", "per_call_ns", "scru128"), fig("textout", "per_call_ns", "uuid_v4"), 1.0),
+            ("text in", fig("textin", "per_call_ns", "scru128"), fig("textin", "per_call_ns", "uuid_v4"), 0.5),
+            ("sort", fig("sort", "sort_above_scan_ms", "scru128"), fig("sort", "sort_above_scan_ms", "uuid_v4"), 1.0),
+            ("bulk insert", fig("bulk", "insert_ms_logged", "scru128"), fig("bulk", "insert_ms_logged", "uuid_v4"), 0.4),
+            ("PK index size", fig("bulk", "index_bytes_logged", "scru128"), fig("bulk", "index_bytes_logged", "uuid_v4"), 0.8),
+            ("growth time/row", fig("growth", "rows_per_s_last5", "uuid_v4"), fig("growth", "rows_per_s_last5", "scru128"), 1 / 3),
+            ("pgbench insert time/tx", fig("conc", "tps", "uuid_v4"), fig("conc", "tps", "scru128"), float("nan")),
+            ("lookup latency", fig("lookup", "latency_ms", "scru128"), fig("lookup", "latency_ms", "uuid_v4"), float("nan"))):
         r = ratio_of(a, b)
         if r is not None and r > 0:
-            bars.append((label, r))
+            bars.append((label, r, limit))
     if bars:
         with open(os.path.join(OUT, "ratios.dat"), "w") as f:
-            for i, (label, r) in enumerate(bars):
-                f.write(f"{i} \"{label}\" {r:.4f}\n")
-        rtitle = "scru128 cost relative to uuid DEFAULT gen\\_random\\_uuid() (lower is better; 1 = same)"
+            for i, (label, r, limit) in enumerate(bars):
+                f.write(f"{i} \"{label}\" {r:.4f} {limit:.4f}\n")
+        rtitle = "scru128 cost relative to uuid DEFAULT gen_random_uuid() (lower is better; 1 = same)"
         if smoke:
             rtitle += " (SMOKE RUN)"
         gp += [
             f"set output '{os.path.join(OUT, 'ratios.png')}'",
             "unset xlabel", "set ylabel 'ratio to uuid v4 (log scale)'", "set logscale y",
             "set yrange [*:*]", "set xtics rotate by -30", "set style fill solid 0.8", "set boxwidth 0.6",
-            "unset key", f"set title \"{rtitle}\"",
+            f"set title \"{rtitle}\"",
             "set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb 'black' lw 1",
-            f"plot '{os.path.join(OUT, 'ratios.dat')}' using 1:3:xtic(2) with boxes lc rgb '#1b9e77', "
-            f"'' using 1:3:(sprintf('%.2f', $3)) with labels offset 0,0.8",
+            "set key inside top left",
+            f"plot '{os.path.join(OUT, 'ratios.dat')}' using 1:3:xtic(2) with boxes lc rgb '#1b9e77' title 'measured', "
+            f"'' using 1:3:(sprintf('%.2f', $3)) with labels offset 0,0.8 notitle, "
+            f"'' using 1:4 with points pt 9 ps 1.8 lc rgb '#d62728' title 'target (at most)'",
         ]
     with open(os.path.join(OUT, "charts.gp"), "w") as f:
         f.write("\n".join(gp) + "\n")

@@ -191,6 +191,13 @@ run_session() {
 log "results go to $OUT (reps=$REPS)"
 BENCH_START=$(date +%s)
 
+# The machine may be shared: sample the 1-minute load average every 5 s for
+# the report, so that a reader can tell a quiet run from a busy one.  The
+# sampler ends by itself with this script.
+LOADS="$SCRATCH/load.txt"
+: >"$LOADS"
+(while kill -0 $$ 2>/dev/null; do cut -d' ' -f1 /proc/loadavg >>"$LOADS"; sleep 5; done) >/dev/null 2>&1 &
+
 # ---------------------------------------------------------------------------
 # the machine, the server and the settings, for the report
 # ---------------------------------------------------------------------------
@@ -485,6 +492,8 @@ if want 6; then
 fi
 
 echo "elapsed_s=$(($(date +%s) - BENCH_START))" >>"$OUT/env.txt"
+awk '{ s += $1; if ($1 > m) m = $1 } END { if (NR) printf "load1_mean=%.2f\nload1_max=%.2f\n", s / NR, m }' \
+	"$LOADS" >>"$OUT/env.txt"
 log "benchmarks done in $(($(date +%s) - BENCH_START)) s; writing the report"
 
 # ---------------------------------------------------------------------------
