@@ -31,7 +31,9 @@ install_packages() {
 	mkdir -p /etc/postgresql-common
 	[ -f /etc/postgresql-common/createcluster.conf ] ||
 		echo 'create_main_cluster = false' >/etc/postgresql-common/createcluster.conf
-	apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
+	# keep the createcluster.conf written above when the package brings its own
+	apt-get install -y -qq --no-install-recommends \
+		-o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold $pkgs >/dev/null
 }
 
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
