@@ -91,7 +91,7 @@ CREATE TEMP TABLE badinput_lengths AS
 	FROM unnest(ARRAY[' ' || :'valid', :'valid' || ' ', E'\t' || :'valid',
 					  :'valid' || E'\n', :'valid' || E'\r\n']) AS s;
 SELECT kind, count(*) AS inputs, t.state, count(*) FILTER (
-			   WHERE t.state = 'ok' OR t.detail LIKE format('%% %s bytes.', octet_length(input)))
+			   WHERE t.state = 'ok' OR t.detail ~ format(' %s bytes?\.$', octet_length(input)))
 		   AS detail_ok,
 	   min(octet_length(input)) AS min_len, max(octet_length(input)) AS max_len
 FROM badinput_lengths, badinput_try(input) t

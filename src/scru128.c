@@ -42,8 +42,9 @@ scru128_in(PG_FUNCTION_ARGS)
 			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 			 errmsg("invalid input syntax for type %s: \"%s\"", "scru128", str),
 			 status == BASE36_BAD_LENGTH ?
-			 errdetail("A scru128 value has exactly 25 Base36 digits; got %zu bytes.",
-					   len) :
+			 errdetail_plural("A scru128 value has exactly 25 Base36 digits; got %zu byte.",
+							  "A scru128 value has exactly 25 Base36 digits; got %zu bytes.",
+							  (unsigned long) len, len) :
 			 status == BASE36_BAD_DIGIT ?
 			 errdetail("Byte %zu is not a Base36 digit (0-9, a-z, A-Z).",
 					   bad_pos + 1) :
