@@ -14,7 +14,11 @@
 
 #include "base36.h"
 
+#ifdef PG_MODULE_MAGIC_EXT
+PG_MODULE_MAGIC_EXT(.name = "scru128", .version = "1.0");
+#else
 PG_MODULE_MAGIC;
+#endif
 
 /*
  * Before PostgreSQL 16 there are no soft input errors: every error is hard,
