@@ -221,27 +221,31 @@ scru128_timestamptz_to_ms(TimestampTz ts, uint64 lo, uint64 hi)
 	return (uint64) (us / 1000);
 }
 
+/* the smallest or largest ID of the millisecond of ts */
+static Datum
+scru128_bound(TimestampTz ts, bool largest)
+{
+	uint64		ms = scru128_timestamptz_to_ms(ts, 0, SCRU128_MAX_TIMESTAMP);
+	pg_scru128 *result = palloc(sizeof(pg_scru128));
+
+	if (largest)
+		scru128_from_fields(result->data, ms, SCRU128_MAX_COUNTER_HI,
+							SCRU128_MAX_COUNTER_LO, PG_UINT32_MAX);
+	else
+		scru128_from_fields(result->data, ms, 0, 0, 0);
+	PG_RETURN_SCRU128_P(result);
+}
+
 PG_FUNCTION_INFO_V1(scru128_min_for);
 Datum
 scru128_min_for(PG_FUNCTION_ARGS)
 {
-	uint64		ms = scru128_timestamptz_to_ms(PG_GETARG_TIMESTAMPTZ(0), 0,
-											   SCRU128_MAX_TIMESTAMP);
-	pg_scru128 *result = palloc(sizeof(pg_scru128));
-
-	scru128_from_fields(result->data, ms, 0, 0, 0);
-	PG_RETURN_SCRU128_P(result);
+	return scru128_bound(PG_GETARG_TIMESTAMPTZ(0), false);
 }
 
 PG_FUNCTION_INFO_V1(scru128_max_for);
 Datum
 scru128_max_for(PG_FUNCTION_ARGS)
 {
-	uint64		ms = scru128_timestamptz_to_ms(PG_GETARG_TIMESTAMPTZ(0), 0,
-											   SCRU128_MAX_TIMESTAMP);
-	pg_scru128 *result = palloc(sizeof(pg_scru128));
-
-	scru128_from_fields(result->data, ms, SCRU128_MAX_COUNTER_HI,
-						SCRU128_MAX_COUNTER_LO, PG_UINT32_MAX);
-	PG_RETURN_SCRU128_P(result);
+	return scru128_bound(PG_GETARG_TIMESTAMPTZ(0), true);
 }
