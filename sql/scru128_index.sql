@@ -168,11 +168,28 @@ SELECT bool_and(a.id < b.id) AS strictly_increasing
 FROM (SELECT id, row_number() OVER () AS r FROM (SELECT id FROM idx_s ORDER BY id) o) a
 JOIN (SELECT id, row_number() OVER () AS r FROM (SELECT id FROM idx_s ORDER BY id) o) b
   ON b.r = a.r + 1;
+-- abbreviated keys are relative to the first value sorted: IDs on both
+-- sides of its 16-second window, and in it, sort in byte order
+CREATE TABLE idx_w (id scru128);
+INSERT INTO idx_w VALUES (scru128_from_fields(1700000014000, 5, 5, 5));
+INSERT INTO idx_w
+	SELECT scru128_from_fields(1700000014000 + (g * 7919) % 40000 - 20000,
+							   (random() * 16777215)::integer, (random() * 16777215)::integer,
+							   (random() * 4294967295)::bigint)
+	FROM generate_series(1, 100000) g;
+INSERT INTO idx_w SELECT scru128_from_fields(1700000014000, 5, 5, 5 + g) FROM generate_series(1, 1000) g;
+SET work_mem = '64MB';
+SELECT count(*) AS sorted,
+	   count(*) FILTER (WHERE r_id <> r_bytea) AS misordered,
+	   count(DISTINCT scru128_timestamp_ms(id) / 16384) AS windows
+FROM (SELECT id, row_number() OVER (ORDER BY id) AS r_id,
+			 row_number() OVER (ORDER BY id::bytea) AS r_bytea
+	  FROM idx_w) s;
 -- an external sort too
 SET work_mem = '1MB';
 SELECT bool_and(prev < id) AS external_sort_increasing
 FROM (SELECT id, lag(id) OVER (ORDER BY id) AS prev FROM idx_s) s WHERE prev IS NOT NULL;
 RESET work_mem;
 
-DROP TABLE idx_t, idx_u, idx_r, idx_r_expect, idx_p, idx_s, idx_expect;
+DROP TABLE idx_t, idx_u, idx_r, idx_r_expect, idx_p, idx_s, idx_w, idx_expect;
 DROP FUNCTION idx_lookups();
