@@ -16,6 +16,7 @@ before the median is taken.  Stdlib only.
 """
 
 import csv
+import math
 import os
 import shutil
 import statistics
@@ -412,16 +413,21 @@ def charts():
         rtitle = "scru128 cost relative to uuid DEFAULT gen_random_uuid() (lower is better; 1 = same)"
         if smoke:
             rtitle += " (SMOKE RUN)"
+        # log axis from a power of ten below everything to one well above
+        lows = [r for _, r, _ in bars] + [t for _, _, t in bars if t == t]
+        ymin = 10 ** math.floor(math.log10(min(lows) * 0.9))
+        ymax = 10 ** math.ceil(math.log10(max(lows) * 1.5))
         gp += [
             f"set output '{os.path.join(OUT, 'ratios.png')}'",
             "unset xlabel", "set ylabel 'ratio to uuid v4 (log scale)'", "set logscale y",
-            "set yrange [*:*]", "set xtics rotate by -30", "set style fill solid 0.8", "set boxwidth 0.6",
-            f"set title \"{rtitle}\"",
+            f"set yrange [{ymin}:{ymax}]", "set xtics rotate by -30", "set style fill solid 0.8",
+            "set boxwidth 0.6", "set key below", f"set title \"{rtitle}\"",
             "set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb 'black' lw 1",
-            "set key inside top left",
+            # the measured value is written at the foot of its bar, where no
+            # target line can cover it; targets are red bars across the column
             f"plot '{os.path.join(OUT, 'ratios.dat')}' using 1:3:xtic(2) with boxes lc rgb '#1b9e77' title 'measured', "
-            f"'' using 1:3:(sprintf('%.2f', $3)) with labels offset 0,0.8 notitle, "
-            f"'' using 1:4 with points pt 9 ps 1.8 lc rgb '#d62728' title 'target (at most)'",
+            f"'' using 1:({ymin * 1.6}):(sprintf('%.2f', $3)) with labels tc rgb 'white' font ',12' notitle, "
+            f"'' using ($1 - 0.4):4:(0.8):(0) with vectors nohead lw 4 lc rgb '#d62728' title 'target (at most)'",
         ]
     with open(os.path.join(OUT, "charts.gp"), "w") as f:
         f.write("\n".join(gp) + "\n")
