@@ -250,7 +250,9 @@ def rcell(fg):
 
 
 def table(title, rows, contenders=CONTENDERS, note=None, ratios=True):
-    """rows: list of (label, workload, metric)"""
+    """rows: list of (label, workload, metric); nothing for a workload not run"""
+    if not any(fig(w, m, c) for _, w, m in rows for c in contenders):
+        return []
     lines = [f"### {title}", ""]
     if note:
         lines += [note, ""]
@@ -287,7 +289,7 @@ md += [
     "",
     f"- Run: {env.get('date', '?')}, {env.get('elapsed_s', '?')} s in all, {env.get('reps', '?')} repetitions",
     f"- CPU: {env.get('cpu', '?')}, {env.get('cores', '?')} cores, {env.get('memory', '?')} RAM; {env.get('os', '?')}, {env.get('kernel', '?')}",
-    f"- Server: {env.get('server', '?')}; extension built from commit {env.get('commit', '?')}",
+    f"- Server: {env.get('server', '?')}; extension built from commit {env.get('commit', '?')} (sources sha256 {env.get('source_sha256', '?')})",
     f"- 1-minute load average during the run (sampled every 5 s): mean {env.get('load1_mean', '?')}, "
     f"max {env.get('load1_max', '?')}, on {env.get('cores', '?')} cores",
     f"- Server settings: `{env.get('server_settings', '?')}` (shared_buffers = {env.get('show_shared_buffers', '?')}, "
@@ -352,7 +354,9 @@ md += table("6b. One-hour time range over one day of rows (1/24 of them)",
             note="`SELECT count(*), sum(v) FROM t WHERE id BETWEEN scru128_min(h) AND scru128_max(h + 59:59.999)` "
                  "(cast to uuid / text for those columns), on a table with only the PK btree and on a copy with only a BRIN index; "
                  "enable_seqscan = off. Does not apply to gen_random_uuid() or bigserial keys, which carry no time. "
-                 "No uuid v4 here, so no ratio.", ratios=False)
+                 "No uuid v4 here, so no ratio."
+                 + (" The plans are in [plans.txt](plans.txt)." if os.path.exists(os.path.join(OUT, "plans.txt")) else ""),
+            ratios=False)
 with open(os.path.join(OUT, "results.md"), "w") as f:
     f.write("\n".join(md))
 
@@ -384,7 +388,7 @@ def charts():
         f"set title \"{title}\"",
     ]
     for out, col, xlabel in (("growth.png", 2, "table size: heap + PK index (MiB)"),
-                             ("growth-rows.png", 1, "rows in the table (millions)")):
+                             ("growth-rows.png", 1, "rows in the table (millions)")) if present else ():
         gp += [f"set output '{os.path.join(OUT, out)}'", f"set xlabel '{xlabel}'"]
         gp.append("plot " + ", ".join(
             f"'{os.path.join(OUT, f'growth_{c}.dat')}' using {col}:3 with linespoints pt 7 ps 0.6 lw 2 "

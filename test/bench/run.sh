@@ -209,7 +209,10 @@ LOADS="$SCRATCH/load.txt"
 	echo "memory=$(free -g | awk '/^Mem:/ { print $2 " GiB" }')"
 	echo "kernel=$(uname -sr)"
 	echo "os=$(. /etc/os-release && echo "$PRETTY_NAME")"
+	# what was built: the commit of the tree and a hash of the sources that
+	# were actually compiled (others may commit while a run goes on)
 	echo "commit=$(git -C "$BENCH_DIR" describe --always --dirty 2>/dev/null || echo unknown)"
+	echo "source_sha256=$(cd "${BUILD:-$SRC_DIR}" && cat src/*.c src/*.h sql/scru128--*.sql | sha256sum | cut -c1-16)"
 	echo "workloads=$WORKLOADS"
 	echo "server=$(psql_user -At -c 'SELECT version()')"
 	echo "server_settings=$([ "$SETUP" = 1 ] && echo "$SERVER_SETTINGS" || echo "those of the running cluster")"
@@ -473,6 +476,15 @@ if want 6; then
 		v range "$c" rows 1 count "(SELECT count(*) FROM pk_$c WHERE $(range_pred "$c"))"
 	done
 	run_session
+	# the plans of the timed range queries, so that the report can show
+	# which index each one used
+	for c in "${RANGED[@]}"; do
+		for tbl in pk brin; do
+			echo "-- ${tbl}_$c: SELECT count(*), sum(v) FROM ${tbl}_$c WHERE $(range_pred "$c")"
+			PGOPTIONS="$PGOPTIONS -c enable_seqscan=off" psql_user -At \
+				-c "EXPLAIN (COSTS OFF) SELECT count(*), sum(v) FROM ${tbl}_$c WHERE $(range_pred "$c")"
+		done
+	done >"$OUT/plans.txt"
 	for ((r = 1; r <= REPS; r++)); do
 		# the btree table has only the PK, the BRIN table only the BRIN index;
 		# no sequential scan, so each query uses its index
