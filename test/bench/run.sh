@@ -211,7 +211,11 @@ LOADS="$SCRATCH/load.txt"
 	echo "os=$(. /etc/os-release && echo "$PRETTY_NAME")"
 	# what was built: the commit of the tree and a hash of the sources that
 	# were actually compiled (others may commit while a run goes on)
-	echo "commit=$(git -C "$BENCH_DIR" describe --always --dirty 2>/dev/null || echo unknown)"
+	# (only the extension's own files count as "modified": the run itself
+	# rewrites the committed results under test/bench/)
+	echo "commit=$(git -C "$SRC_DIR" describe --always 2>/dev/null || echo unknown)$(
+		git -C "$SRC_DIR" diff --quiet HEAD -- src sql Makefile scru128.control 2>/dev/null ||
+			echo "+uncommitted changes in src/sql")"
 	echo "source_sha256=$(cd "${BUILD:-$SRC_DIR}" && cat src/*.c src/*.h sql/scru128--*.sql | sha256sum | cut -c1-16)"
 	echo "workloads=$WORKLOADS"
 	echo "server=$(psql_user -At -c 'SELECT version()')"
