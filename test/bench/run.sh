@@ -23,11 +23,16 @@
 # test/lib.sh, builds and installs the extension from a copy of the tree and
 # starts a throwaway cluster with the settings in SERVER_SETTINGS below.
 #
-# Every timed statement is timed by psql's \timing (client round trip, no
-# connection start-up), contenders are interleaved inside every repetition
-# and their order rotates from one repetition to the next, so that drift in
-# a noisy machine is spread over all of them.  Raw samples go to raw.csv and
-# growth.csv; report.py turns them into results.csv, results.md and charts.
+# Statements are timed by psql's \timing (client round trip, no connection
+# start-up); the growth batches by the wall clock around one psql call each
+# (a few ms of start-up against seconds of work); pgbench reports its own
+# TPS and per-statement latencies.  Contenders are interleaved inside every
+# repetition and their order rotates from one repetition to the next, so
+# that drift in a noisy machine is spread over all of them.  Raw samples go
+# to raw.csv and growth.csv; report.py turns them into results.csv,
+# results.md and charts.  WORKLOADS="2 3" runs only those workloads; REPS,
+# GEN_N, BULK_N, GROWTH_BATCH, GROWTH_BATCHES, PGB_SECONDS, SORT_N and
+# LOOKUP_N override the full run's sizes.
 
 set -euo pipefail
 
