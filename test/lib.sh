@@ -21,7 +21,7 @@ install_packages() {
 		return
 	fi
 	local pkgs="postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR postgresql-contrib
-		libipc-run-perl make gcc clang libclang-rt-dev ca-certificates ${EXTRA_PACKAGES:-}"
+		libipc-run-perl make gcc clang libclang-rt-dev ca-certificates python3 procps ${EXTRA_PACKAGES:-}"
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
 	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 	log "apt-get install $(echo $pkgs)"
@@ -41,7 +41,8 @@ PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
 # run a command as the unprivileged user (or as ourselves if not root)
 as_user() {
 	if [ "$(id -u)" = 0 ]; then
-		runuser -u "$SCRU128_USER" -- env HOME="$WORK" PATH="$PGBIN:$PATH" "$@"
+		# from $WORK: the caller's directory may be closed to that user
+		runuser -u "$SCRU128_USER" -- env -C "$WORK" HOME="$WORK" PATH="$PGBIN:$PATH" "$@"
 	else
 		env PATH="$PGBIN:$PATH" "$@"
 	fi
