@@ -168,8 +168,8 @@ SELECT bool_and(a.id < b.id) AS strictly_increasing
 FROM (SELECT id, row_number() OVER () AS r FROM (SELECT id FROM idx_s ORDER BY id) o) a
 JOIN (SELECT id, row_number() OVER () AS r FROM (SELECT id FROM idx_s ORDER BY id) o) b
   ON b.r = a.r + 1;
--- abbreviated keys are relative to the first value sorted: IDs on both
--- sides of its 16-second window, and in it, sort in byte order
+-- abbreviated keys are relative to a 16-second window around the first
+-- value sorted: IDs before, in and after it sort in byte order
 CREATE TABLE idx_w (id scru128);
 INSERT INTO idx_w VALUES (scru128_from_fields(1700000014000, 5, 5, 5));
 INSERT INTO idx_w
@@ -181,7 +181,7 @@ INSERT INTO idx_w SELECT scru128_from_fields(1700000014000, 5, 5, 5 + g) FROM ge
 SET work_mem = '64MB';
 SELECT count(*) AS sorted,
 	   count(*) FILTER (WHERE r_id <> r_bytea) AS misordered,
-	   count(DISTINCT scru128_timestamp_ms(id) / 16384) AS windows
+	   count(DISTINCT sign((scru128_timestamp_ms(id) - 1700000014000) / 8192)) AS classes
 FROM (SELECT id, row_number() OVER (ORDER BY id) AS r_id,
 			 row_number() OVER (ORDER BY id::bytea) AS r_bytea
 	  FROM idx_w) s;

@@ -74,25 +74,26 @@ scru128_larger(PG_FUNCTION_ARGS)
  * part of counter_hi: IDs made by one session in the same millisecond all
  * share it, so a table filled by a bulk insert (about a thousand IDs per
  * millisecond) sorts mostly on the full comparator, and more slowly than
- * random uuids.  Keys are instead made relative to the first value seen,
- * by the top 34 bits (the timestamp to about 16 seconds):
+ * random uuids.  Keys are instead made relative to a window of 2^14 ms
+ * (about 16 seconds) centred on the timestamp of the first value seen:
  *
- *   top 34 bits below the first value's:    [0, 2^62)     its top 62 bits
- *   top 34 bits equal to the first value's: [2^62, 2^63)  bits 34..95
- *   top 34 bits above the first value's:    [2^63, 2^64)  its top 63 bits
+ *   timestamp before the window:  [0, 2^62)     the value's top 62 bits
+ *   timestamp in the window:      [2^62, 2^63)  14-bit offset in the window,
+ *                                               counter_hi, counter_lo
+ *   timestamp after the window:   [2^63, 2^64)  the value's top 63 bits
  *
  * Each class is monotonic in the value and the classes are in value order,
- * so the key order never contradicts the full order.  Values within those
- * 16 seconds of the first one get the rest of the timestamp and both
- * counters, which tell apart every ID one session makes; the others get a
- * plain prefix, about as good as the first 8 bytes.
+ * so the key order never contradicts the full order.  IDs made within 8
+ * seconds of the first one sorted (a whole bulk insert, typically) get keys
+ * that tell apart every ID one session makes; the others get a plain
+ * prefix, about as good as the first 8 bytes.
  */
 typedef struct scru128_sortsupport_state
 {
 	int64		input_count;	/* values converted so far */
 	bool		estimating;		/* still estimating the cardinality? */
-	bool		have_base;		/* base set from the first value? */
-	uint64		base;			/* top 34 bits of the first value */
+	bool		have_base;		/* window set from the first value? */
+	uint64		base;			/* first timestamp of the window */
 	hyperLogLogState abbr_card;
 } scru128_sortsupport_state;
 
@@ -119,18 +120,19 @@ scru128_abbrev_convert(Datum original, SortSupport ssup)
 	const uint8 *data = DatumGetScru128P(original)->data;
 	uint64		hi = scru128_load_be64(data);
 	uint64		lo = scru128_load_be64(data + 8);
-	uint64		top = hi >> 30;
+	uint64		ts = hi >> 16;
 	uint64		key;
 
 	if (unlikely(!state->have_base))
 	{
-		state->base = top;
+		state->base = ts > 8192 ? ts - 8192 : 0;
 		state->have_base = true;
 	}
-	if (top < state->base)
+	if (ts < state->base)
 		key = hi >> 2;
-	else if (top == state->base)
-		key = (UINT64CONST(1) << 62) | (((hi << 34) | (lo >> 30)) >> 2);
+	else if (ts - state->base < 16384)
+		key = (UINT64CONST(1) << 62) | ((ts - state->base) << 48) |
+			((hi & 0xFFFF) << 32) | (lo >> 32);
 	else
 		key = (UINT64CONST(1) << 63) | (hi >> 1);
 
