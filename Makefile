@@ -1,10 +1,17 @@
 EXTENSION = scru128
 MODULE_big = scru128
-OBJS = src/base36.o src/generator.o src/scru128.o src/scru128_ops.o src/scru128_gen.o
-DATA = $(wildcard sql/scru128--*.sql)
+# one shared library: the pure C core and the glue of every type
+OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 
-# every sql/*.sql except the install scripts is a pg_regress test
-REGRESS = $(sort $(basename $(notdir $(filter-out $(DATA),$(wildcard sql/*.sql)))))
+# Release 1.0 is shipped and never edited.  The 1.0--1.1 upgrade script is
+# put together from sql/1.1/*.sql in name order, one part per type; a fresh
+# CREATE EXTENSION runs 1.0 and then that same script, so an updated and a
+# fresh install cannot differ.
+DATA = sql/scru128--1.0.sql
+DATA_built = sql/scru128--1.0--1.1.sql
+
+# every other sql/*.sql is a pg_regress test
+REGRESS = $(sort $(basename $(notdir $(filter-out sql/scru128--%,$(wildcard sql/*.sql)))))
 REGRESS_OPTS = --inputdir=. --outputdir=results-dir --encoding=UTF8
 
 TAP_TESTS = 1
@@ -16,3 +23,5 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+sql/scru128--1.0--1.1.sql: $(sort $(wildcard sql/1.1/*.sql))
+	cat $^ >$@

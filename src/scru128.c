@@ -15,17 +15,9 @@
 #include "base36.h"
 
 #ifdef PG_MODULE_MAGIC_EXT
-PG_MODULE_MAGIC_EXT(.name = "scru128", .version = "1.0");
+PG_MODULE_MAGIC_EXT(.name = "scru128", .version = "1.1");
 #else
 PG_MODULE_MAGIC;
-#endif
-
-/*
- * Before PostgreSQL 16 there are no soft input errors: every error is hard,
- * and the context argument is unused.
- */
-#if PG_VERSION_NUM < 160000
-#define ereturn(context, dummy_value, ...)	ereport(ERROR, __VA_ARGS__)
 #endif
 
 PG_FUNCTION_INFO_V1(scru128_in);

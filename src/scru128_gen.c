@@ -3,12 +3,12 @@
  * scru128_gen.c
  *	  SQL generator functions: scru128() and scru128(timestamptz).
  *
- * Each backend has its own generator and its own pool of random bytes
- * drawn from pg_strong_random().  Both belong to the process that filled
- * them: the library may be loaded in the postmaster (shared_preload_
- * libraries) and backends are forked from it, so anything found here with
- * another process's PID is thrown away rather than reused, or every
- * backend would start from the same random bytes.
+ * Each backend has its own generator, drawing from the backend's random
+ * pool (random_pool.c).  Both belong to the process that set them up: the
+ * library may be loaded in the postmaster (shared_preload_libraries) and
+ * backends are forked from it, so a generator found here with another
+ * process's PID is thrown away rather than continued, or sibling backends
+ * would continue the same sequence.
  *
  *-------------------------------------------------------------------------
  */
@@ -18,35 +18,10 @@
 #include "utils/timestamp.h"
 
 #include "generator.h"
+#include "random_pool.h"
 
-/*
- * pg_strong_random() costs about a microsecond per call whatever the size,
- * so it is called for a whole pool at a time: about a thousand IDs each.
- */
-#define RANDOM_POOL_SIZE 4096
-
-static uint8 random_pool[RANDOM_POOL_SIZE];
-static int	random_pool_pos = RANDOM_POOL_SIZE;
 static scru128_generator generator;
-static int	owner_pid = 0;		/* process the pool and generator belong to */
-
-static uint32
-pool_random32(void *arg)
-{
-	uint32		v;
-
-	if (unlikely(random_pool_pos > RANDOM_POOL_SIZE - (int) sizeof(v)))
-	{
-		if (!pg_strong_random(random_pool, RANDOM_POOL_SIZE))
-			ereport(ERROR,
-					(errcode(ERRCODE_INTERNAL_ERROR),
-					 errmsg("could not generate random values")));
-		random_pool_pos = 0;
-	}
-	memcpy(&v, random_pool + random_pool_pos, sizeof(v));
-	random_pool_pos += sizeof(v);
-	return v;
-}
+static int	owner_pid = 0;		/* process the generator belongs to */
 
 static inline void
 claim_state(void)
@@ -54,8 +29,7 @@ claim_state(void)
 	if (unlikely(owner_pid != MyProcPid))
 	{
 		/* first use in this process, or state inherited across fork */
-		random_pool_pos = RANDOM_POOL_SIZE;
-		scru128_generator_init(&generator, pool_random32, NULL);
+		scru128_generator_init(&generator, random_pool_uint32, NULL);
 		owner_pid = MyProcPid;
 	}
 }
@@ -92,7 +66,6 @@ scru128_generate_at(PG_FUNCTION_ARGS)
 											   SCRU128_MAX_TIMESTAMP - 1);
 	pg_scru128 *result = palloc(sizeof(pg_scru128));
 
-	claim_state();
-	(void) scru128_generate_stateless(ms, pool_random32, NULL, result->data);
+	(void) scru128_generate_stateless(ms, random_pool_uint32, NULL, result->data);
 	PG_RETURN_SCRU128_P(result);
 }

@@ -14,6 +14,9 @@
 #include "common/hashfn.h"
 #include "lib/hyperloglog.h"
 #include "utils/sortsupport.h"
+#if PG_VERSION_NUM >= 180000
+#include "utils/skipsupport.h"
+#endif
 
 static inline int
 scru128_internal_cmp(const pg_scru128 *a, const pg_scru128 *b)
@@ -202,6 +205,64 @@ scru128_sortsupport(PG_FUNCTION_ARGS)
 
 	PG_RETURN_VOID();
 }
+
+#if PG_VERSION_NUM >= 180000
+/*
+ * B-tree skip support (PostgreSQL 18): every 128-bit value is a valid
+ * scru128, so the next and previous values are the byte string plus or
+ * minus one, and the bounds are all zeros and all ones.
+ */
+static Datum
+scru128_step(Datum existing, bool *overflow, bool up)
+{
+	pg_scru128 *id = palloc(sizeof(pg_scru128));
+	int			i;
+
+	memcpy(id->data, DatumGetScru128P(existing)->data, SCRU128_LEN);
+	for (i = SCRU128_LEN - 1; i >= 0; i--)
+	{
+		if (id->data[i] != (up ? 0xFF : 0x00))
+		{
+			id->data[i] += up ? 1 : -1;
+			*overflow = false;
+			return Scru128PGetDatum(id);
+		}
+		id->data[i] = up ? 0x00 : 0xFF;
+	}
+	pfree(id);
+	*overflow = true;
+	return (Datum) 0;
+}
+
+static Datum
+scru128_decrement(Relation rel, Datum existing, bool *underflow)
+{
+	return scru128_step(existing, underflow, false);
+}
+
+static Datum
+scru128_increment(Relation rel, Datum existing, bool *overflow)
+{
+	return scru128_step(existing, overflow, true);
+}
+
+PG_FUNCTION_INFO_V1(scru128_skipsupport);
+Datum
+scru128_skipsupport(PG_FUNCTION_ARGS)
+{
+	SkipSupport sksup = (SkipSupport) PG_GETARG_POINTER(0);
+	pg_scru128 *lowest = palloc(sizeof(pg_scru128));
+	pg_scru128 *highest = palloc(sizeof(pg_scru128));
+
+	memset(lowest->data, 0x00, SCRU128_LEN);
+	memset(highest->data, 0xFF, SCRU128_LEN);
+	sksup->low_elem = Scru128PGetDatum(lowest);
+	sksup->high_elem = Scru128PGetDatum(highest);
+	sksup->decrement = scru128_decrement;
+	sksup->increment = scru128_increment;
+	PG_RETURN_VOID();
+}
+#endif
 
 PG_FUNCTION_INFO_V1(scru128_hash);
 Datum

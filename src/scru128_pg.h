@@ -12,11 +12,22 @@
 
 #include "datatype/timestamp.h"
 #include "fmgr.h"
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
 
 #include "scru128_id.h"
 
 #if PG_VERSION_NUM < 140000
 #error "scru128 requires PostgreSQL 14 or later"
+#endif
+
+/*
+ * Before PostgreSQL 16 there are no soft input errors: every error is hard,
+ * and the context argument is unused.
+ */
+#if PG_VERSION_NUM < 160000
+#define ereturn(context, dummy_value, ...)	ereport(ERROR, __VA_ARGS__)
 #endif
 
 /* big-endian 128-bit value, byte for byte the layout of a uuid */

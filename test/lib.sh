@@ -14,16 +14,36 @@ SRC_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 log() { printf '==> %s\n' "$*" >&2; }
 
-# the Debian packages the suites use
+# Root is needed to install packages and to use chroots: a sudoer who runs
+# "bash test/run.sh" gets it through sudo, root needs no sudo at all.
+# SCRU128_NO_SUDO=1 runs unprivileged against what is installed.
+become_root() {
+	if [ "$(id -u)" != 0 ] && [ -z "${SCRU128_NO_SUDO:-}" ] && command -v sudo >/dev/null 2>&1; then
+		exec sudo --preserve-env=PG_MAJOR,PG_CONFIG,PGPORT,FUZZ_TIME,KEEP_WORK,SCRU128_USER,CHROOT_BASE,SCRU128_NO_APT,SCRU128_PG_PRIVATE \
+			bash "$0" "$@"
+	fi
+}
+
+# the Debian packages the suites use; SCRU128_SERVER_ONLY=1 leaves out what
+# only the host's suites need (clang for fuzz and sanitize, node)
 install_packages() {
 	if [ "$(id -u)" != 0 ]; then
 		log "not root: assuming PostgreSQL $PG_MAJOR and the build tools are installed"
 		return
 	fi
-	local pkgs="postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR postgresql-contrib
-		libipc-run-perl make gcc clang libclang-rt-dev ca-certificates python3 procps ${EXTRA_PACKAGES:-}"
-	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
-	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
+	if [ -n "${SCRU128_NO_APT:-}" ]; then
+		log "SCRU128_NO_APT: assuming PostgreSQL $PG_MAJOR and the build tools are installed"
+		return
+	fi
+	local pkgs="postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR
+		libipc-run-perl make gcc ca-certificates python3 procps ${EXTRA_PACKAGES:-}"
+	# bookworm's contrib is a package of its own; later releases fold it in
+	[ "$PG_MAJOR" = 15 ] && pkgs="$pkgs postgresql-contrib"
+	if [ -z "${SCRU128_SERVER_ONLY:-}" ]; then
+		pkgs="$pkgs clang libclang-rt-dev debootstrap"
+		command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
+		command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
+	fi
 	log "apt-get install $(echo $pkgs)"
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
@@ -37,6 +57,21 @@ install_packages() {
 }
 
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
+
+# SCRU128_PG_PRIVATE=DIR: install into a private copy of the PostgreSQL
+# installation under DIR (made on first use; PostgreSQL finds its files
+# relative to its binaries), so that several trees can be tested at once
+# on one machine without installing over each other.
+if [ -n "${SCRU128_PG_PRIVATE:-}" ]; then
+	if [ ! -x "$SCRU128_PG_PRIVATE/usr/lib/postgresql/$PG_MAJOR/bin/pg_config" ]; then
+		mkdir -p "$SCRU128_PG_PRIVATE/usr/lib/postgresql" "$SCRU128_PG_PRIVATE/usr/share/postgresql" \
+			"$SCRU128_PG_PRIVATE/usr/include"
+		cp -a "/usr/lib/postgresql/$PG_MAJOR" "$SCRU128_PG_PRIVATE/usr/lib/postgresql/"
+		cp -a "/usr/share/postgresql/$PG_MAJOR" "$SCRU128_PG_PRIVATE/usr/share/postgresql/"
+		cp -a /usr/include/postgresql "$SCRU128_PG_PRIVATE/usr/include/"
+	fi
+	PG_CONFIG="$SCRU128_PG_PRIVATE/usr/lib/postgresql/$PG_MAJOR/bin/pg_config"
+fi
 
 # run a command as the unprivileged user (or as ourselves if not root)
 as_user() {

@@ -3,19 +3,31 @@
 # "N passed, N failed".  On a fresh Debian 12 machine, as root, it installs
 # what it needs first.  Exits non-zero if anything failed.
 #
-#   sudo bash test/run.sh            # everything
-#   sudo bash test/run.sh unit regress   # only the named suites
+#   bash test/run.sh                 # everything (as root, or a sudoer)
+#   bash test/run.sh unit regress    # only the named suites
 #
 # Suites: unit, regress, tap, then one per file test/suites/NAME.sh, each of
-# which defines a function suite_NAME that calls record or record_tap.
+# which defines a function suite_NAME that calls record or record_tap, then
+# pg17 and pg18: the server suites on PostgreSQL 17 and 18, each inside a
+# Debian chroot (test/chroot.sh).  The server suites are regress, tap and
+# every test/suites/NAME.sh with a line "# server suite".
 
 source "$(dirname "$0")/lib.sh"
+become_root "$@"
+source "$SRC_DIR/test/chroot.sh"
 
 SUITES=(unit regress tap)
+SERVER_SUITES=(regress tap)
 for f in "$SRC_DIR"/test/suites/*.sh; do
 	[ -e "$f" ] || continue
 	source "$f"
 	SUITES+=("$(basename "$f" .sh)")
+	grep -q '^# server suite' "$f" && SERVER_SUITES+=("$(basename "$f" .sh)")
+done
+OTHER_VERSIONS=(17 18)
+for v in "${OTHER_VERSIONS[@]}"; do
+	SUITES+=("pg$v")
+	eval "suite_pg$v() { chroot_suite_run $v \"\${SERVER_SUITES[@]}\"; }"
 done
 [ $# -gt 0 ] && SUITES=("$@")
 
@@ -83,6 +95,11 @@ suite_tap() {
 }
 
 install_packages
+if [ "$(id -u)" = 0 ]; then
+	for s in "${SUITES[@]}"; do
+		[[ $s =~ ^pg([0-9]+)$ ]] && chroot_prepare_background "${BASH_REMATCH[1]}"
+	done
+fi
 build_and_install
 start_cluster
 
@@ -91,5 +108,6 @@ for s in "${SUITES[@]}"; do
 	"suite_$s"
 done
 
+log "total time $SECONDS s"
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]

@@ -1,26 +1,31 @@
-# test/suites/fuzz.sh: libFuzzer run over the Base36 codec (test/fuzz).
-# Sourced by test/run.sh, which calls suite_fuzz.  FUZZ_TIME (seconds,
-# default 60) sets the length of the run.
+# test/suites/fuzz.sh: libFuzzer runs over every decoder of the pure C core
+# (test/fuzz, one harness per NAME.mk there).  Sourced by test/run.sh, which
+# calls suite_fuzz.  FUZZ_TIME (seconds per harness, default 30) sets the
+# length of each run.  One pass or failure per harness.
 
 suite_fuzz() {
-	local dir="$BUILD/test/fuzz" out="$WORK/fuzz.log" rc=0
-	if ! as_user make -s -C "$dir" fuzz_base36.bin >"$out" 2>&1; then
+	local dir="$BUILD/test/fuzz" out="$WORK/fuzz.log" f rc ok=0 bad=0
+	if ! as_user make -s -C "$dir" all >"$out" 2>&1; then
 		cat "$out"
-		log "fuzz: could not build the harness (needs clang and libclang-rt-dev)"
+		log "fuzz: could not build the harnesses (needs clang and libclang-rt-dev)"
 		record fuzz 0 1
 		return
 	fi
-	as_user make -s -C "$dir" run FUZZ_TIME="${FUZZ_TIME:-60}" >>"$out" 2>&1 || rc=$?
-	grep -E '^(stat::|Done )' "$out" || true
-	if [ "$rc" = 0 ] && ! grep -qE '^(==[0-9]+==ERROR|SUMMARY: |fuzz_base36: )' "$out" &&
-		! ls "$dir"/crash-* >/dev/null 2>&1; then
-		record fuzz 1 0
-	else
-		log "fuzz: crash or failure (exit $rc); the log follows"
-		grep -vE '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)' "$out" | tail -80
-		for f in "$dir"/crash-*; do
-			[ -f "$f" ] && { echo "--- $f"; od -An -c "$f" | head -20; }
-		done
-		record fuzz 0 1
-	fi
+	for f in $(as_user make -s -C "$dir" --no-print-directory -f Makefile -f - print-fuzzers <<<'print-fuzzers: ; @echo $(FUZZERS)'); do
+		rc=0
+		as_user make -s -C "$dir" run FUZZERS="$f" FUZZ_TIME="${FUZZ_TIME:-30}" >"$out.$f" 2>&1 || rc=$?
+		grep -E '^(stat::number_of_executed_units|Done )' "$out.$f" | sed "s/^/$f: /" || true
+		if [ "$rc" = 0 ] && ! grep -qE '^(==[0-9]+==ERROR|SUMMARY: |fuzz_[a-z0-9_]+: )' "$out.$f" &&
+			! ls "$dir"/crash-"$f"-* >/dev/null 2>&1; then
+			ok=$((ok + 1))
+		else
+			log "fuzz: $f: crash or failure (exit $rc); the log follows"
+			grep -vE '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)' "$out.$f" | tail -80
+			for c in "$dir"/crash-"$f"-*; do
+				[ -f "$c" ] && { echo "--- $c"; od -An -c "$c" | head -20; }
+			done
+			bad=$((bad + 1))
+		fi
+	done
+	record fuzz "$ok" "$bad"
 }

@@ -1,0 +1,5 @@
+-- scru128--1.0--1.1.sql, put together by the Makefile from the parts in sql/1.1
+
+-- complain if script is sourced in psql, rather than via ALTER EXTENSION
+\echo Use "ALTER EXTENSION scru128 UPDATE TO '1.1'" to load this file. \quit
+

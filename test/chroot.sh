@@ -1,0 +1,118 @@
+# test/chroot.sh: Debian chroots with other PostgreSQL versions.
+#
+# Sourced by test/run.sh.  PostgreSQL 17 comes from Debian trixie, 18 from
+# forky, both from the mirror the host uses; each chroot is made once with
+# debootstrap under $CHROOT_BASE and reused by later runs.  The server
+# suites run inside it through the same test/run.sh, as in a fresh clone.
+
+CHROOT_BASE=${CHROOT_BASE:-/var/tmp/scru128-chroots}
+DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+# the Debian release that ships a PostgreSQL major version
+chroot_suite() {
+	case $1 in
+		15) echo bookworm ;;
+		17) echo trixie ;;
+		18) echo forky ;;
+		*) return 1 ;;
+	esac
+}
+
+# run a command inside the chroot of version $1, in a private mount
+# namespace so that /proc, /dev and /dev/shm vanish with the command
+chroot_exec() {
+	local dir="$CHROOT_BASE/pg$1"
+	shift
+	unshare --mount --propagation private -- sh -c '
+		dir=$1; shift
+		mount -t proc proc "$dir/proc" &&
+		mount --rbind /dev "$dir/dev" &&
+		mount -t tmpfs -o mode=1777 shm "$dir/dev/shm" &&
+		mount -t tmpfs -o mode=1777 tmp "$dir/tmp" &&
+		exec chroot "$dir" "$@"' sh "$dir" "$@"
+}
+
+# make (once) the chroot of version $1 with PostgreSQL and the build tools;
+# writes its log to $CHROOT_BASE/pgNN.log
+chroot_prepare() {
+	local v=$1 dir="$CHROOT_BASE/pg$1" suite script=""
+	suite=$(chroot_suite "$v") || { log "no Debian release known for PostgreSQL $v"; return 1; }
+	[ -f "$dir/.scru128-ready" ] && return 0
+	command -v debootstrap >/dev/null || {
+		apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
+	}
+	# Debian 12's debootstrap has no script for forky: sid's is the same
+	[ -e "/usr/share/debootstrap/scripts/$suite" ] || script=/usr/share/debootstrap/scripts/sid
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	{
+		debootstrap --variant=minbase "$suite" "$dir" "$DEBIAN_MIRROR" $script &&
+		# forky's Release file is past its Valid-Until date on some mirrors
+		echo 'Acquire::Check-Valid-Until "false";' >"$dir/etc/apt/apt.conf.d/99scru128" &&
+		# no service starts inside the chroot
+		printf '#!/bin/sh\nexit 101\n' >"$dir/usr/sbin/policy-rc.d" &&
+		chmod +x "$dir/usr/sbin/policy-rc.d" &&
+		cp /etc/resolv.conf "$dir/etc/resolv.conf" &&
+		cp "$SRC_DIR/test/lib.sh" "$dir/root/scru128-lib.sh" &&
+		chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin PG_MAJOR="$v" \
+			SCRU128_SERVER_ONLY=1 EXTRA_PACKAGES="${CHROOT_EXTRA_PACKAGES:-}" \
+			bash -c 'source /root/scru128-lib.sh && install_packages' &&
+		touch "$dir/.scru128-ready"
+	} >"$CHROOT_BASE/pg$v.log" 2>&1
+}
+
+# start preparing the chroots of the given versions in the background, so
+# that debootstrap and apt-get run while the suites of the host run
+chroot_prepare_background() {
+	local v
+	mkdir -p "$CHROOT_BASE"
+	for v in "$@"; do
+		[ -f "$CHROOT_BASE/pg$v/.scru128-ready" ] && continue
+		log "preparing a Debian $(chroot_suite "$v") chroot for PostgreSQL $v in the background"
+		(chroot_prepare "$v"; echo $? >"$CHROOT_BASE/pg$v.rc") &
+		eval "CHROOT_PID_$v=$!"
+	done
+}
+
+# suite pgNN: the server suites inside the chroot of version NN, counted
+# from the "N passed, N failed" line its test/run.sh ends with
+chroot_suite_run() {
+	local v=$1 dir="$CHROOT_BASE/pg$1" out="$WORK/pg$1.log" pid line p f
+	shift
+	eval "pid=\${CHROOT_PID_$v:-}"
+	if [ -n "$pid" ]; then
+		log "pg$v: waiting for the chroot"
+		wait "$pid" || true
+	fi
+	if [ "$(id -u)" != 0 ]; then
+		log "pg$v: needs root (debootstrap, chroot)"
+		suite_failed "pg$v"
+		return
+	fi
+	[ -f "$dir/.scru128-ready" ] || chroot_prepare "$v" || true
+	if [ ! -f "$dir/.scru128-ready" ]; then
+		tail -40 "$CHROOT_BASE/pg$v.log" 2>/dev/null || true
+		log "pg$v: could not make the chroot"
+		suite_failed "pg$v"
+		return
+	fi
+	rm -rf "$dir/scru128"
+	mkdir -p "$dir/scru128"
+	(cd "$SRC_DIR" && tar --exclude=.git --exclude=node_modules -cf - .) | tar -xf - -C "$dir/scru128"
+	# files the host suites left for the chroot (the dump made with 15's pg_dump)
+	if [ -d "$WORK/for-chroot" ]; then cp -r "$WORK/for-chroot" "$dir/scru128/test/from-host"; fi
+	chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+		PG_MAJOR="$v" FUZZ_TIME="${FUZZ_TIME:-}" \
+		bash /scru128/test/run.sh "$@" >"$out" 2>&1 || true
+	grep -E '^==> [a-z0-9_]+: [0-9]+ passed|^==> .*failed|^(not ok|FAIL)|^ +[a-z0-9_]+ +\.\.\. FAILED' "$out" || true
+	line=$(tail -n 1 "$out")
+	if [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+		p=${BASH_REMATCH[1]}
+		f=${BASH_REMATCH[2]}
+		[ "$f" = 0 ] || tail -200 "$out"
+		record "pg$v" "$p" "$f"
+	else
+		tail -80 "$out"
+		suite_failed "pg$v"
+	fi
+}
