@@ -102,7 +102,7 @@ chroot_suite_run() {
 	# files the host suites left for the chroot (the dump made with 15's pg_dump)
 	if [ -d "$WORK/for-chroot" ]; then cp -r "$WORK/for-chroot" "$dir/scru128/test/from-host"; fi
 	chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
-		PG_MAJOR="$v" FUZZ_TIME="${FUZZ_TIME:-}" \
+		PG_MAJOR="$v" SCRU128_SERVER_ONLY=1 \
 		bash /scru128/test/run.sh "$@" >"$out" 2>&1 || true
 	grep -E '^==> [a-z0-9_]+: [0-9]+ passed|^==> .*failed|^(not ok|FAIL)|^ +[a-z0-9_]+ +\.\.\. FAILED' "$out" || true
 	line=$(tail -n 1 "$out")

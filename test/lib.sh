@@ -39,6 +39,8 @@ install_packages() {
 		libipc-run-perl make gcc ca-certificates python3 procps ${EXTRA_PACKAGES:-}"
 	# bookworm's contrib is a package of its own; later releases fold it in
 	[ "$PG_MAJOR" = 15 ] && pkgs="$pkgs postgresql-contrib"
+	# pg_partman 5.2+ (time encoders for uuid columns) is in trixie and later
+	[ "$PG_MAJOR" -ge 17 ] && pkgs="$pkgs postgresql-$PG_MAJOR-partman"
 	if [ -z "${SCRU128_SERVER_ONLY:-}" ]; then
 		pkgs="$pkgs clang libclang-rt-dev debootstrap"
 		command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
