@@ -10,7 +10,8 @@
 # which defines a function suite_NAME that calls record or record_tap, then
 # pg17 and pg18: the server suites on PostgreSQL 17 and 18, each inside a
 # Debian chroot (test/chroot.sh).  The server suites are regress, tap and
-# every test/suites/NAME.sh with a line "# server suite".
+# every test/suites/NAME.sh with a line "# server suite"; one with a line
+# "# chroot only" runs only there (Citus has no release for 15).
 
 source "$(dirname "$0")/lib.sh"
 become_root "$@"
@@ -21,8 +22,12 @@ SERVER_SUITES=(regress tap)
 for f in "$SRC_DIR"/test/suites/*.sh; do
 	[ -e "$f" ] || continue
 	source "$f"
-	SUITES+=("$(basename "$f" .sh)")
-	grep -q '^# server suite' "$f" && SERVER_SUITES+=("$(basename "$f" .sh)")
+	if grep -q '^# chroot only' "$f"; then
+		[ "${PG_MAJOR}" != 15 ] && SUITES+=("$(basename "$f" .sh)")
+	else
+		SUITES+=("$(basename "$f" .sh)")
+	fi
+	grep -qE '^# (server suite|chroot only)' "$f" && SERVER_SUITES+=("$(basename "$f" .sh)")
 done
 OTHER_VERSIONS=(17 18)
 for v in "${OTHER_VERSIONS[@]}"; do
