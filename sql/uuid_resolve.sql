@@ -1,0 +1,93 @@
+--
+-- UUID functions named like PostgreSQL 17/18 core's: which function an
+-- unqualified call resolves to on this server, what pg_dump writes for it,
+-- and the catalog labels of every UUID function of the extension.  The
+-- output is the same on every version: each row compares with what
+-- server_version_num says core has (uuid_extract_* since 17, uuidv4 and
+-- uuidv7 since 18).
+--
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS scru128;
+RESET client_min_messages;
+
+CREATE TEMP TABLE uuid_core_names (fn text, column_name text, core_since int);
+INSERT INTO uuid_core_names VALUES
+	('uuidv7()', 'a', 180000),
+	('uuidv7(interval)', 'b', 180000),
+	('uuidv4()', 'c', 180000),
+	('uuid_extract_timestamp(uuid)', 'd', 170000),
+	('uuid_extract_version(uuid)', 'e', 170000);
+
+-- unqualified calls, as an application's column defaults write them
+CREATE TABLE uuid_resolve_probe (
+	a uuid DEFAULT uuidv7(),
+	b uuid DEFAULT uuidv7('1 hour'),
+	c uuid DEFAULT uuidv4(),
+	d timestamptz DEFAULT uuid_extract_timestamp('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'),
+	e smallint DEFAULT uuid_extract_version('017f22e2-79b0-7cc3-98c4-dc0c0c07398f')
+);
+
+CREATE TEMP TABLE uuid_resolved AS
+SELECT n.fn, n.core_since,
+	   current_setting('server_version_num')::int >= n.core_since AS core_has_it,
+	   (regexp_match(d.adbin::text, ':funcid (\d+)'))[1]::oid AS funcid,
+	   d.oid AS default_oid
+FROM uuid_core_names n
+JOIN pg_attribute a ON a.attrelid = 'uuid_resolve_probe'::regclass AND a.attname = n.column_name
+JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum;
+
+-- core's function where core has it, the extension's (in public) elsewhere
+SELECT r.fn,
+	   r.core_since,
+	   p.pronamespace::regnamespace::text =
+		   CASE WHEN r.core_has_it THEN 'pg_catalog' ELSE 'public' END AS resolved_as_expected,
+	   p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' =
+		   replace(r.fn, 'interval', 'shift interval') AS same_signature
+FROM uuid_resolved r JOIN pg_proc p ON p.oid = r.funcid
+ORDER BY r.fn;
+
+-- what pg_dump writes (search_path is empty): qualified where it is ours
+SET search_path = '';
+SELECT r.fn,
+	   pg_catalog.starts_with(pg_catalog.pg_get_expr(d.adbin, d.adrelid),
+		   CASE WHEN r.core_has_it THEN '' ELSE 'public.' END ||
+		   pg_catalog.split_part(r.fn, '(', 1) || '(') AS dumped_as_expected
+FROM uuid_resolved r JOIN pg_catalog.pg_attrdef d ON d.oid = r.default_oid
+ORDER BY 1;
+RESET search_path;
+
+-- schema-qualified calls get the extension's copy on every version
+SELECT public.uuid_extract_version(public.uuidv7()) AS v7,
+	   public.uuid_extract_version(public.uuidv7('-1 day')) AS v7_shifted,
+	   public.uuid_extract_version(public.uuidv4()) AS v4,
+	   public.uuid_extract_timestamp('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AT TIME ZONE 'UTC' AS v6_time;
+
+-- where core has the function (core_present_as_expected says whether it
+-- should), ours has its labels, except that our generators are PARALLEL
+-- RESTRICTED (per-backend state) where core's are PARALLEL SAFE
+SELECT n.fn,
+	   c.oid IS NULL OR
+	   (c.provolatile, c.proisstrict, c.proleakproof, c.prorettype, c.proargtypes,
+		coalesce(c.proargnames, '{}'))
+	   = (o.provolatile, o.proisstrict, o.proleakproof, o.prorettype, o.proargtypes,
+		  coalesce(o.proargnames, '{}')) AS labels_as_core,
+	   (current_setting('server_version_num')::int >= n.core_since) = (c.oid IS NOT NULL) AS core_present_as_expected
+FROM uuid_core_names n
+JOIN pg_proc o ON o.oid = ('public.' || n.fn)::regprocedure
+LEFT JOIN pg_proc c ON c.oid = to_regprocedure('pg_catalog.' || n.fn)
+ORDER BY n.fn;
+
+-- the labels of every UUID function of the extension
+SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS function,
+	   p.prorettype::regtype AS returns,
+	   p.provolatile AS volatile, p.proparallel AS parallel,
+	   p.proisstrict AS strict, p.proleakproof AS leakproof,
+	   p.pronamespace::regnamespace AS schema,
+	   obj_description(p.oid, 'pg_proc') IS NOT NULL AS commented
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'scru128'
+WHERE p.proname ~ '^uuid'
+ORDER BY 1;
+
+DROP TABLE uuid_resolve_probe;
