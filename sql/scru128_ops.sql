@@ -22,9 +22,12 @@ FROM ops_v x, ops_v y
 ORDER BY x.id, y.id;
 
 -- the order is the order of the bytes, of uuid and of the text, on random values
+-- (two different expressions: under debug_parallel_query the planner would
+-- compute two identical volatile calls once, in the worker, for both columns)
 CREATE TABLE ops_pairs AS
-	SELECT gen_random_uuid()::scru128 AS x, gen_random_uuid()::scru128 AS y
-	FROM generate_series(1, 20000);
+	SELECT gen_random_uuid()::scru128 AS x,
+		   md5(g::text || random()::text)::uuid::scru128 AS y
+	FROM generate_series(1, 20000) g;
 INSERT INTO ops_pairs SELECT x, x FROM ops_pairs LIMIT 100;
 SELECT count(*) AS pairs,
 	   count(*) FILTER (WHERE (x < y) <> (x::bytea < y::bytea)) AS bytea_disagree,

@@ -96,6 +96,7 @@ chroot_suite_run() {
 		suite_failed "pg$v"
 		return
 	fi
+	xver_dump || true
 	rm -rf "$dir/scru128"
 	mkdir -p "$dir/scru128"
 	(cd "$SRC_DIR" && tar --exclude=.git --exclude=node_modules -cf - .) | tar -xf - -C "$dir/scru128"
@@ -114,10 +115,45 @@ chroot_suite_run() {
 	if [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
 		p=${BASH_REMATCH[1]}
 		f=${BASH_REMATCH[2]}
-		[ "$f" = 0 ] || tail -200 "$out"
+		[ "$f" = 0 ] || { tail -200 "$out"; cp "$out" "$CHROOT_BASE/pg$v-last-failed.log"; }
 		record "pg$v" "$p" "$f"
 	else
 		tail -80 "$out"
+		cp "$out" "$CHROOT_BASE/pg$v-last-failed.log"
 		suite_failed "pg$v"
 	fi
+}
+
+# The dump for the cross-version test, made once per run on the host with
+# PostgreSQL 15's pg_dump: a database built from test/xver/NN_*.sql (not
+# *.check.sql) and its fingerprint (test/sql/xver_fingerprint.sql), left in
+# $WORK/for-chroot for the xrestore suite inside the chroots.
+xver_dump() {
+	local out="$WORK/xver.log" f
+	[ -f "$WORK/for-chroot/xver.dump" ] && return 0
+	[ -n "${XVER_DUMP_FAILED:-}" ] && return 1
+	mkdir -p "$WORK/for-chroot"
+	[ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$WORK/for-chroot"
+	{
+		as_user dropdb --if-exists xver &&
+		as_user createdb xver &&
+		psql_user -d xver -q -c 'CREATE EXTENSION scru128' &&
+		for f in "$BUILD"/test/xver/[0-9]*.sql; do
+			case $f in *.check.sql) continue ;; esac
+			echo "-- $f"
+			psql_user -d xver -q -f "$f" || exit 1
+		done &&
+		psql_user -d xver -q -At -f "$BUILD/test/sql/xver_fingerprint.sql" >"$WORK/for-chroot/xver.fingerprint" &&
+		as_user pg_dump -Fc -d xver -f "$WORK/for-chroot/xver.dump" &&
+		as_user pg_dump --version >"$WORK/for-chroot/xver.pg_dump_version"
+	} >"$out" 2>&1 || {
+		cat "$out"
+		rm -f "$WORK/for-chroot/xver.dump"
+		XVER_DUMP_FAILED=1
+		log "xver: the database to dump could not be built"
+		record xver_dump 0 1
+		return 1
+	}
+	log "xver: dumped with $(cat "$WORK/for-chroot/xver.pg_dump_version"): $(grep -c '^table' "$WORK/for-chroot/xver.fingerprint") tables, $(grep -c '^index' "$WORK/for-chroot/xver.fingerprint") indexes"
+	record xver_dump 1 0
 }

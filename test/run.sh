@@ -6,7 +6,8 @@
 #   bash test/run.sh                 # everything (as root, or a sudoer)
 #   bash test/run.sh unit regress    # only the named suites
 #
-# Suites: unit, regress, tap, then one per file test/suites/NAME.sh, each of
+# Suites: unit, regress, parallel (regress under debug_parallel_query), tap,
+# then one per file test/suites/NAME.sh, each of
 # which defines a function suite_NAME that calls record or record_tap, then
 # pg17 and pg18: the server suites on PostgreSQL 17 and 18, each inside a
 # Debian chroot (test/chroot.sh).  The server suites are regress, tap and
@@ -17,8 +18,8 @@ source "$(dirname "$0")/lib.sh"
 become_root "$@"
 source "$SRC_DIR/test/chroot.sh"
 
-SUITES=(unit regress tap)
-SERVER_SUITES=(regress tap)
+SUITES=(unit regress parallel tap)
+SERVER_SUITES=(regress parallel tap)
 for f in "$SRC_DIR"/test/suites/*.sh; do
 	[ -e "$f" ] || continue
 	source "$f"
@@ -69,9 +70,13 @@ suite_unit() {
 	record_tap unit "$out"
 }
 
-suite_regress() {
-	local out="$WORK/regress.log" ok failed
-	as_user make -C "$BUILD" PG_CONFIG="$PG_CONFIG" TAP_TESTS= installcheck >"$out" 2>&1 || true
+# run_regress NAME [VAR=VALUE...]: the pg_regress tests, with the given
+# environment (PGOPTIONS reaches every connection pg_regress opens)
+run_regress() {
+	local name=$1 out="$WORK/$1.log" ok failed
+	shift
+	rm -rf "$BUILD/results-dir"
+	as_user env "$@" make -C "$BUILD" PG_CONFIG="$PG_CONFIG" TAP_TESTS= installcheck >"$out" 2>&1 || true
 	cat "$out" | grep -E '^(test|     |ok|not ok)|tests? (passed|failed)' || true
 	# PostgreSQL 15 prints "test NAME ... ok", 16 and later print TAP lines
 	ok=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+)' "$out" || true)
@@ -80,8 +85,20 @@ suite_regress() {
 	if [ -f "$BUILD/results-dir/regression.diffs" ] && [ "$failed" != 0 ]; then
 		cat "$BUILD/results-dir/regression.diffs"
 	fi
-	record regress "$ok" "$failed"
-	[ "$ok" -gt 0 ] || suite_failed regress
+	record "$name" "$ok" "$failed"
+	[ "$ok" -gt 0 ] || suite_failed "$name"
+}
+
+suite_regress() {
+	run_regress regress
+}
+
+# the regression tests again with every query planned in parallel mode, as
+# PostgreSQL's buildfarm runs its own (the setting was renamed in 16)
+suite_parallel() {
+	local setting=debug_parallel_query
+	[ "$PG_MAJOR" -lt 16 ] && setting=force_parallel_mode
+	run_regress parallel PGOPTIONS="-c $setting=regress"
 }
 
 suite_tap() {

@@ -29,15 +29,20 @@ for my $i (1 .. $connections)
 }
 
 is(scalar(keys %first), $connections, "$connections connections: distinct first IDs");
-is(scalar(keys %counter_hi), $connections, "$connections connections: pairwise distinct counter_hi");
+# 50 independent 24-bit values collide by chance about once in 14,000 runs;
+# two chance collisions in one run, once in about 10^8: allow one.  State
+# inherited from the postmaster would make them all equal.
+cmp_ok(scalar(keys %counter_hi), '>=', $connections - 1,
+	"$connections connections: counter_hi distinct but for at most one chance collision");
 
-# parallel workers are forked too: each has its own generator
+# under a parallel plan scru128() (PARALLEL RESTRICTED since 1.1) runs in
+# the leader while the workers scan
 $node->safe_psql('postgres', 'CREATE TABLE p AS SELECT g FROM generate_series(1, 100000) g; ANALYZE p;');
 my $unique = $node->safe_psql('postgres', q{
 	SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0;
 	SET min_parallel_table_scan_size = 0; SET max_parallel_workers_per_gather = 2;
 	SELECT count(DISTINCT id) FROM (SELECT scru128() AS id FROM p) s});
-is($unique, 100000, 'IDs from parallel workers are unique');
+is($unique, 100000, 'IDs under a parallel plan are unique');
 
 $node->stop;
 done_testing();

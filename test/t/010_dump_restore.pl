@@ -84,16 +84,18 @@ ANALYZE;
 
 # what must survive a dump and restore
 my $fingerprint_sql = q{
-SELECT count(*) || ' ' || md5(string_agg(
+SELECT f FROM (
+SELECT 1 AS n, count(*) || ' ' || md5(string_agg(
 		format('%s|%s|%s|%s|%s|%s|%s', id, parent, refs, tag, created,
-			   extract(epoch FROM at), payload), E'\n' ORDER BY id))
+			   extract(epoch FROM at), payload), E'\n' ORDER BY id)) AS f
 FROM events
 UNION ALL
-SELECT count(*) || ' ' || md5(string_agg(id::text || '>' || event::text, ',' ORDER BY id))
+SELECT 2, count(*) || ' ' || md5(string_agg(id::text || '>' || event::text, ',' ORDER BY id))
 FROM children
 UNION ALL
-SELECT count(*) || ' ' || md5(string_agg(id::text || tag::text, ',' ORDER BY id))
-FROM recent_events};
+SELECT 3, count(*) || ' ' || md5(string_agg(id::text || tag::text, ',' ORDER BY id))
+FROM recent_events) parts
+ORDER BY n};
 
 my $indexdefs_sql = q{
 SELECT string_agg(pg_get_indexdef(indexrelid), E'\n' ORDER BY indexrelid::regclass::text)
