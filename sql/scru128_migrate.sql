@@ -28,6 +28,7 @@ SELECT c.relfilenode AS parent_node, i.relfilenode AS parent_pkey_node,
 	   (SELECT relfilenode FROM pg_class WHERE oid = 'mig_child'::regclass) AS child_node
 FROM pg_class c, pg_class i
 WHERE c.oid = 'mig_parent'::regclass AND i.oid = 'mig_parent_pkey'::regclass \gset
+SELECT id AS uuid_500 FROM mig_parent WHERE n = 500 \gset
 SELECT md5(string_agg(id::text, ',' ORDER BY id)) AS parent_ids,
 	   (SELECT md5(string_agg(parent_id::text, ',' ORDER BY k)) FROM mig_child) AS child_ids
 FROM mig_parent \gset
@@ -91,6 +92,9 @@ EXPLAIN (COSTS OFF) SELECT n FROM mig_parent WHERE id = '00000000000000000000000
 SELECT n FROM mig_parent WHERE id = :'id_500';
 EXPLAIN (COSTS OFF) SELECT k FROM mig_child WHERE parent_id >= '0000000000000000000000000';
 SELECT count(*) FROM mig_child WHERE parent_id >= :'id_1001';
+-- an application that still has the uuid form casts it
+SELECT n FROM mig_parent WHERE id = :'uuid_500'::uuid::scru128;
+SELECT id::uuid = :'uuid_500' AS same_uuid FROM mig_parent WHERE n = 500;
 RESET enable_seqscan;
 RESET enable_bitmapscan;
 -- the foreign key is enforced both ways
