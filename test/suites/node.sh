@@ -1,6 +1,9 @@
 # test/suites/node.sh: a real client against the extension: the `pg`
 # driver and the reference JavaScript implementation (npm `scru128`), see
-# test/node/scru128.test.mjs.  Sourced by test/run.sh, which calls
+# test/node/scru128.test.mjs; and the npm `uuid` package against the UUID
+# functions, test/node/uuid.test.mjs.  Every test/node/*.test.mjs runs, one
+# file at a time (each creates the extension if it is missing).  Sourced by
+# test/run.sh, which calls
 # suite_node.  Needs node (18+), npm and access to the npm registry.
 
 suite_node() {
@@ -17,8 +20,10 @@ suite_node() {
 		suite_failed node
 		return
 	fi
-	as_user env -C "$dir" HOME="$WORK" timeout 600 \
-		node --test --test-reporter=tap scru128.test.mjs >"$tap" 2>&1 || rc=$?
+	local files
+	files=$(cd "$dir" && ls *.test.mjs)
+	as_user env -C "$dir" HOME="$WORK" timeout 900 \
+		node --test --test-concurrency=1 --test-reporter=tap $files >"$tap" 2>&1 || rc=$?
 	grep -E '^[[:space:]]*(not ok|# (stream|entropy|counter_lo|tests|pass|fail))' "$tap" | sed 's/^[[:space:]]*//' || true
 	# count the tests, not the three describe() blocks that group them
 	grep -vE '^[[:space:]]*(not )?ok [0-9]+ - \([abc]\) ' "$tap" >"$tap.leaves" || true
