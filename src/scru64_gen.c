@@ -305,6 +305,45 @@ scru64_node_spec_sql(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(cstring_to_text(buf));
 }
 
+/* the explanation of a refused node spec, for both the GUC and SQL */
+static const char *
+node_spec_problem(scru64_spec_status status)
+{
+	switch (status)
+	{
+		case SCRU64_SPEC_BAD_SIZE:
+			return "node_id_size must be between 1 and 23.";
+		case SCRU64_SPEC_NODE_TOO_LARGE:
+			return "node_id does not fit in node_id_size bits.";
+		default:
+			return "A node spec is <node_id>/<node_id_size>, with node_id in decimal (up to 8 digits) or hexadecimal with 0x (up to 6 digits), or <previous scru64 ID, 12 Base36 digits>/<node_id_size>.";
+	}
+}
+
+#define NODE_SPEC_EXAMPLES "Examples: '42/8', '0xb00/12', '0u2r85hm2pt3/16'; node_id_size is 1 to 23."
+
+/* canonical form of a node spec string, to check one before setting it */
+PG_FUNCTION_INFO_V1(scru64_node_spec_canonical_sql);
+Datum
+scru64_node_spec_canonical_sql(PG_FUNCTION_ARGS)
+{
+	text	   *arg = PG_GETARG_TEXT_PP(0);
+	scru64_node_spec spec;
+	scru64_spec_status status;
+	char		buf[SCRU64_NODE_SPEC_MAXLEN + 1];
+
+	status = scru64_parse_node_spec(VARDATA_ANY(arg), VARSIZE_ANY_EXHDR(arg),
+									&spec);
+	if (status != SCRU64_SPEC_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid scru64 node spec: \"%s\"", text_to_cstring(arg)),
+				 errdetail("%s", node_spec_problem(status)),
+				 errhint(NODE_SPEC_EXAMPLES)));
+	scru64_node_spec_canonical(&spec, buf);
+	PG_RETURN_TEXT_P(cstring_to_text(buf));
+}
+
 static bool
 check_node_spec(char **newval, void **extra, GucSource source)
 {
@@ -321,13 +360,8 @@ check_node_spec(char **newval, void **extra, GucSource source)
 	status = scru64_parse_node_spec(*newval, strlen(*newval), &spec);
 	if (status != SCRU64_SPEC_OK)
 	{
-		GUC_check_errdetail("%s",
-							status == SCRU64_SPEC_BAD_SIZE ?
-							"node_id_size must be between 1 and 23." :
-							status == SCRU64_SPEC_NODE_TOO_LARGE ?
-							"node_id does not fit in node_id_size bits." :
-							"A node spec is <node_id>/<node_id_size>, with node_id in decimal (up to 8 digits) or hexadecimal with 0x (up to 6 digits), or <previous scru64 ID, 12 Base36 digits>/<node_id_size>.");
-		GUC_check_errhint("Examples: '42/8', '0xb00/12', '0u2r85hm2pt3/16'; node_id_size is 1 to 23.");
+		GUC_check_errdetail("%s", node_spec_problem(status));
+		GUC_check_errhint(NODE_SPEC_EXAMPLES);
 		return false;
 	}
 

@@ -255,3 +255,6 @@ CREATE FUNCTION scru64_node_spec() RETURNS text
 
 COMMENT ON FUNCTION scru64() IS 'new scru64 from this server''s generator (node from scru128.scru64_node_spec): strictly increasing across all sessions';
 COMMENT ON FUNCTION scru64_node_spec() IS 'canonical form of the node spec scru64() uses (scru128.scru64_node_spec), NULL when unset';
+CREATE FUNCTION scru64_node_spec(node_spec text) RETURNS text
+	AS 'MODULE_PATHNAME', 'scru64_node_spec_canonical_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION scru64_node_spec(text) IS 'canonical form of a node spec string (e.g. ''0xb00/12'' gives ''2816/12''); an error says what is wrong with an invalid one';
