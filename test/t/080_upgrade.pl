@@ -72,18 +72,19 @@ is($node->safe_psql('upgraded', q{
 	FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
 	WHERE i.indrelid = 'events'::regclass AND a.amname = 'btree'}),
 	'events_at=,events_pkey=', 'amcheck: btree indexes with heapallindexed');
-# the hash and BRIN bloom indexes, each alone (the others dropped in a
+# the hash and BRIN bloom and minmax-multi indexes, each alone (the others dropped in a
 # transaction that is rolled back)
-for my $idx ('events_hash', 'events_bloom')
+my @at_indexes = qw(events_hash events_bloom events_brin_multi events_at);
+for my $idx ('events_hash', 'events_bloom', 'events_brin_multi')
 {
-	my @drop = map { "DROP INDEX $_;" } grep { $_ ne $idx } qw(events_hash events_bloom events_at);
+	my @drop = map { "DROP INDEX $_;" } grep { $_ ne $idx } @at_indexes;
 	my @out = split /\n/, $node->safe_psql('upgraded', qq{
 		BEGIN; @drop
 		SET LOCAL enable_seqscan = off;
 		EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE at = (SELECT at FROM events WHERE n = 777);
 		SELECT count(*) FROM events WHERE at = (SELECT at FROM events WHERE n = 777);
 		ROLLBACK;});
-	like(join("\n", @out), qr/on $idx\b/, "$idx is used");
+	like(join("\n", @out), qr/(using|on) $idx\b/, "$idx is used");
 	is($out[-1], '1', "$idx finds the row after the update");
 }
 is($node->safe_psql('upgraded', q{
