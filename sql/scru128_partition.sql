@@ -200,6 +200,61 @@ SELECT count(*) AS misplaced FROM hashed
 SELECT count(*) FROM scanned($$SELECT * FROM hashed WHERE id = '03awvmzbv9a6xmv50t1oycjk0'$$);
 
 --
+-- scru64 and scru160 keys partition the same way, bounded by scru64_min
+-- and scru160_min (a scru64 bound is the start of the 256 ms tick that
+-- contains the instant, so the rows here stay a second clear of it)
+--
+CREATE TABLE events64 (id scru64 PRIMARY KEY, t timestamptz) PARTITION BY RANGE (id);
+CREATE TABLE events160 (id scru160 PRIMARY KEY DEFAULT scru160(), t timestamptz) PARTITION BY RANGE (id);
+DO $$
+DECLARE
+	m timestamptz;
+BEGIN
+	FOR m IN SELECT generate_series('2024-01-01'::timestamptz, '2024-03-01', '1 month') LOOP
+		EXECUTE format('CREATE TABLE %I PARTITION OF events64 FOR VALUES FROM (%L) TO (%L)',
+					   'events64_' || to_char(m, 'YYYYMM'), scru64_min(m), scru64_min(m + interval '1 month'));
+		EXECUTE format('CREATE TABLE %I PARTITION OF events160 FOR VALUES FROM (%L) TO (%L)',
+					   'events160_' || to_char(m, 'YYYYMM'), scru160_min(m), scru160_min(m + interval '1 month'));
+	END LOOP;
+END
+$$;
+CREATE TABLE events64_default PARTITION OF events64 DEFAULT;
+CREATE TABLE events160_default PARTITION OF events160 DEFAULT;
+INSERT INTO events64
+	SELECT scru64_max(t), t FROM generate_series('2023-12-31 12:00:01'::timestamptz, '2024-04-01 12:00', '5 hours 1 minute') t;
+INSERT INTO events160
+	SELECT scru160(t), t FROM generate_series('2023-12-31 12:00:01'::timestamptz, '2024-04-01 12:00', '5 hours 1 minute') t;
+INSERT INTO events160 (t) VALUES (now());
+SELECT tableoid::regclass AS partition, count(*) FROM events64 GROUP BY 1 ORDER BY 1;
+SELECT tableoid::regclass AS partition, count(*) FROM events160 GROUP BY 1 ORDER BY 1;
+SELECT count(*) AS misplaced FROM events64
+ WHERE tableoid::regclass::text <> CASE WHEN t >= '2024-01-01' AND t < '2024-04-01'
+	   THEN 'events64_' || to_char(t, 'YYYYMM') ELSE 'events64_default' END;
+SELECT count(*) AS misplaced FROM events160
+ WHERE tableoid::regclass::text <> CASE WHEN t >= '2024-01-01' AND t < '2024-04-01'
+	   THEN 'events160_' || to_char(t, 'YYYYMM') ELSE 'events160_default' END;
+SELECT scanned($$SELECT * FROM events64 WHERE id >= scru64_min('2024-02-01') AND id < scru64_min('2024-03-01')$$);
+SELECT scanned($$SELECT * FROM events160 WHERE id >= scru160_min('2024-02-01') AND id < scru160_min('2024-03-01')$$);
+SELECT scanned($$SELECT * FROM events160 WHERE id >= scru160_min(now() - interval '1 minute')$$);
+CREATE TABLE hashed64 (id scru64 PRIMARY KEY) PARTITION BY HASH (id);
+CREATE TABLE hashed64_0 PARTITION OF hashed64 FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TABLE hashed64_1 PARTITION OF hashed64 FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+CREATE TABLE hashed160 (id scru160 PRIMARY KEY DEFAULT scru160()) PARTITION BY HASH (id);
+CREATE TABLE hashed160_0 PARTITION OF hashed160 FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TABLE hashed160_1 PARTITION OF hashed160 FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+INSERT INTO hashed64 SELECT scru64_min(t) FROM generate_series('2024-01-01'::timestamptz, '2024-01-02', '1 minute') t;
+INSERT INTO hashed160 SELECT FROM generate_series(1, 1000);
+SELECT count(*), count(DISTINCT tableoid) AS partitions,
+	   count(*) FILTER (WHERE NOT satisfies_hash_partition('hashed64'::regclass, 2,
+			CASE tableoid WHEN 'hashed64_0'::regclass THEN 0 ELSE 1 END, id)) AS misplaced
+  FROM hashed64;
+SELECT count(*), count(DISTINCT tableoid) AS partitions,
+	   count(*) FILTER (WHERE NOT satisfies_hash_partition('hashed160'::regclass, 2,
+			CASE tableoid WHEN 'hashed160_0'::regclass THEN 0 ELSE 1 END, id)) AS misplaced
+  FROM hashed160;
+DROP TABLE events64, events160, hashed64, hashed160;
+
+--
 -- pg_partman's time encoder and decoder (uuid control column)
 --
 SELECT scru128_partman_encoder('2024-01-01 00:00:00.123+00');
