@@ -103,7 +103,10 @@ for c in "${GEN_ORDER[@]}"; do
 	awk -v c="$c" -v m="$m" -v z="$base" -v g="$grr" -v n="$GEN_N" -v core="$core" \
 		'BEGIN { printf "%-18s %10.1f %12.1f %18.3f %18s\n", c, m, (m - z) * 1e6 / n, (m - z) / (g - z), core }'
 done
-echo "   raw (whole statement) ratio uuidv7/gen_random_uuid: $(awk -v a="$(median <"$OUT/gen_ext_uuidv7")" -v b="$grr" 'BEGIN { printf "%.3f", a / b }')"
+echo "   whole statements, extension's uuidv7() / gen_random_uuid(): $(awk -v a="$(median <"$OUT/gen_ext_uuidv7")" -v b="$grr" 'BEGIN { printf "%.3f", a / b }')"
+if [ "$CORE_V7" = t ]; then
+	echo "   whole statements, extension's uuidv7() / core's uuidv7(): $(awk -v a="$(median <"$OUT/gen_ext_uuidv7")" -v b="$(median <"$OUT/gen_core_uuidv7")" 'BEGIN { printf "%.3f", a / b }')"
+fi
 
 echo
 echo "2. INSERT of $INSERT_N rows, uuid primary key with the default: median ms"
