@@ -50,8 +50,10 @@ fixedbytes_from_bytea(const bytea *data, size_t len, const char *typname)
 	if (VARSIZE_ANY_EXHDR(data) != len)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid length for %s: %zu bytes, expected %zu",
-						typname, (size_t) VARSIZE_ANY_EXHDR(data), len)));
+				 errmsg_plural("invalid length for %s: %zu byte, expected %zu",
+							   "invalid length for %s: %zu bytes, expected %zu",
+							   (unsigned long) VARSIZE_ANY_EXHDR(data),
+							   typname, (size_t) VARSIZE_ANY_EXHDR(data), len)));
 
 	result = palloc(len);
 	memcpy(result, VARDATA_ANY(data), len);
@@ -67,8 +69,10 @@ fixedbytes_recv(StringInfo buf, size_t len, const char *typname)
 	if ((size_t) (buf->len - buf->cursor) != len)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid binary %s value: %d bytes, expected %zu",
-						typname, buf->len - buf->cursor, len)));
+				 errmsg_plural("invalid binary %s value: %d byte, expected %zu",
+							   "invalid binary %s value: %d bytes, expected %zu",
+							   (unsigned long) (buf->len - buf->cursor),
+							   typname, buf->len - buf->cursor, len)));
 
 	result = palloc(len);
 	memcpy(result, pq_getmsgbytes(buf, len), len);
