@@ -176,3 +176,6 @@ SELECT p.oid::regprocedure, provolatile, proisstrict, proleakproof, proparallel,
 FROM pg_proc p
 WHERE proname LIKE 'scru128\_v1\_%'
 ORDER BY p.oid::regprocedure::text;
+
+DROP TABLE v1_valid, v1_invalid, v1_random;
+DROP FUNCTION v1_error(text), v1_all_errors(text), v1_max_at(timestamptz);
