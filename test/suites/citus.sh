@@ -1,0 +1,78 @@
+# test/suites/citus.sh: distributed tables keyed by scru128 on a local Citus
+# cluster (a coordinator and two workers, each a server of its own), see
+# test/citus/citus.pl.  Sourced by test/run.sh, which calls suite_citus.
+#
+# Debian has no Citus package: this suite builds Citus from the archive in
+# ../shared/vendor (copied into the chroot by test/chroot.sh) into the
+# chroot's PostgreSQL, once: the chroot is kept between runs, and a build
+# of the same version is not repeated.  Citus has no release for
+# PostgreSQL 15, so the suite runs only in the chroots of 17 and later.
+# chroot only
+
+CITUS_VERSION=${CITUS_VERSION:-14.0.1}
+CITUS_BUILD_DEPS="libicu-dev liblz4-dev libzstd-dev libkrb5-dev libssl-dev
+	libselinux1-dev libxslt1-dev libpam0g-dev libreadline-dev"
+
+# build and install Citus unless this version is installed already
+citus_install() {
+	local libdir stamp archive src t0
+	libdir=$("$PG_CONFIG" --pkglibdir)
+	stamp="$libdir/citus.so.scru128-built-$CITUS_VERSION"
+	if [ -f "$libdir/citus.so" ] && [ -f "$stamp" ]; then
+		log "citus: $CITUS_VERSION already built and installed"
+		return 0
+	fi
+	archive="$BUILD/test/from-host/vendor/citus-$CITUS_VERSION.tar.gz"
+	if [ ! -f "$archive" ]; then
+		log "citus: $archive not found (copied from ../shared/vendor by test/chroot.sh)"
+		return 1
+	fi
+	if [ "$(id -u)" != 0 ]; then
+		log "citus: not root, cannot install the build dependencies"
+		return 1
+	fi
+	t0=$SECONDS
+	log "citus: installing the build dependencies"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		$CITUS_BUILD_DEPS >"$WORK/citus-apt.log" 2>&1 || { cat "$WORK/citus-apt.log"; return 1; }
+	src="$WORK/citus-src"
+	mkdir -p "$src"
+	tar -xzf "$archive" -C "$src" --strip-components=1
+	log "citus: building $CITUS_VERSION"
+	# no libcurl: no statistics sent home from a test cluster; no LLVM
+	# bitcode for JIT inlining, which would double the build time
+	if ! (cd "$src" && ./configure PG_CONFIG="$PG_CONFIG" --without-libcurl &&
+		make -j"$(nproc)" with_llvm=no && make with_llvm=no install) >"$WORK/citus-build.log" 2>&1; then
+		tail -60 "$WORK/citus-build.log"
+		return 1
+	fi
+	touch "$stamp"
+	rm -rf "$src"
+	log "citus: built and installed in $((SECONDS - t0)) s"
+}
+
+suite_citus() {
+	local out="$WORK/citus.log" t0=$SECONDS perl5lib
+	if ! citus_install; then
+		log "citus: could not build Citus"
+		suite_failed citus
+		return
+	fi
+	perl5lib="$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/perl"
+	mkdir -p "$WORK/citus"
+	[ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$WORK/citus"
+	if as_user env -C "$WORK/citus" PERL5LIB="$perl5lib" \
+		PG_REGRESS="$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
+		CITUS_BENCH_SECONDS="${CITUS_BENCH_SECONDS:-5}" \
+		timeout 900 prove -v "$BUILD/test/citus/citus.pl" >"$out" 2>&1; then
+		grep -E '^(not )?ok|^# (bench|note)|^Result' "$out" || true
+	else
+		cat "$out"
+		for f in "$WORK"/citus/tmp_check/log/*.log; do
+			[ -f "$f" ] && { echo "--- $f"; tail -30 "$f"; }
+		done
+		suite_failed citus
+	fi
+	record_tap citus "$out"
+	log "citus: suite ran in $((SECONDS - t0)) s"
+}
