@@ -137,6 +137,13 @@ BEGIN
 END
 $$;
 
+--
+-- BRIN.  On a column of a domain over scru160, building the index can fail
+-- with "missing operator": the index key gets the domain type, core's BRIN
+-- support looks operators up by it, and CREATE OPERATOR CLASS cannot record
+-- a key type equal to the input type as core's own BRIN classes do.  Index
+-- the cast, (column::scru160), instead.
+--
 CREATE FUNCTION scru160_brin_minmax_multi_distance(internal, internal) RETURNS double precision
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION scru160_brin_minmax_multi_distance(internal, internal) IS 'distance between two scru160 values, for BRIN minmax-multi';

@@ -1,6 +1,7 @@
 -- scru160 for the cross-version dump/restore test: a scru160 primary key
 -- with rows from scru160_from_fields, an array column, a domain over
--- scru160, btree, hash and BRIN (minmax, minmax-multi, bloom) indexes
+-- scru160, btree, hash and BRIN (minmax, minmax-multi, bloom) indexes;
+-- plain SQL for a fresh database where the extension exists
 CREATE DOMAIN legacy_event_id AS scru160
 	CHECK (VALUE > scru160_min(timestamptz '2021-01-01 00:00:00+00'));
 CREATE TABLE legacy_events (
@@ -23,6 +24,8 @@ INSERT INTO legacy_events (id, event, note) VALUES
 	('05U0GF0J0SP1ADJPT0U4VHIMCJJAIP51', '017c083c13073216a2ab5d302cebfca0916625a0', 'spec vector');
 CREATE INDEX legacy_events_event_hash ON legacy_events USING hash (event);
 CREATE INDEX legacy_events_id_brin ON legacy_events USING brin (id);
-CREATE INDEX legacy_events_event_multi ON legacy_events USING brin (event scru160_minmax_multi_ops);
-CREATE INDEX legacy_events_event_bloom ON legacy_events USING brin (event scru160_bloom_ops);
+CREATE INDEX legacy_events_id_multi ON legacy_events USING brin (id scru160_minmax_multi_ops);
+CREATE INDEX legacy_events_id_bloom ON legacy_events USING brin (id scru160_bloom_ops);
+-- BRIN on the domain column: on the cast (see sql/1.1/40_scru160.sql)
+CREATE INDEX legacy_events_event_brin ON legacy_events USING brin ((event::scru160) scru160_minmax_multi_ops);
 CREATE INDEX legacy_events_event_desc ON legacy_events (event DESC, id);
