@@ -134,19 +134,22 @@ xver_dump() {
 	[ -n "${XVER_DUMP_FAILED:-}" ] && return 1
 	mkdir -p "$WORK/for-chroot"
 	[ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$WORK/for-chroot"
-	{
-		as_user dropdb --if-exists xver &&
-		as_user createdb xver &&
-		psql_user -d xver -q -c 'CREATE EXTENSION scru128' &&
+	# a subshell: a failing step ends it, not the whole run ("set -e" would
+	# be ignored here, where the status is tested)
+	(
+		as_user dropdb --if-exists xver || exit 1
+		as_user createdb xver || exit 1
+		psql_user -d xver -q -c 'CREATE EXTENSION scru128' || exit 1
 		for f in "$BUILD"/test/xver/[0-9]*.sql; do
 			case $f in *.check.sql) continue ;; esac
 			echo "-- $f"
 			psql_user -d xver -q -f "$f" || exit 1
-		done &&
-		psql_user -d xver -q -At -f "$BUILD/test/sql/xver_fingerprint.sql" >"$WORK/for-chroot/xver.fingerprint" &&
-		as_user pg_dump -Fc -d xver -f "$WORK/for-chroot/xver.dump" &&
+		done
+		psql_user -d xver -q -At -f "$BUILD/test/sql/xver_fingerprint.sql" \
+			>"$WORK/for-chroot/xver.fingerprint" || exit 1
+		as_user pg_dump -Fc -d xver -f "$WORK/for-chroot/xver.dump" || exit 1
 		as_user pg_dump --version >"$WORK/for-chroot/xver.pg_dump_version"
-	} >"$out" 2>&1 || {
+	) >"$out" 2>&1 || {
 		cat "$out"
 		rm -f "$WORK/for-chroot/xver.dump"
 		XVER_DUMP_FAILED=1
