@@ -217,14 +217,17 @@ scru64_next(uint64_t prev, uint64_t tick, uint32_t node_id, int node_id_size,
 
 uint64_t
 scru64_fresh_state(uint64_t tick, uint32_t node_id, int node_id_size,
-				   uint64_t floor_tick, uint64_t node_prev)
+				   uint64_t allowance_ticks, uint64_t floor_tick,
+				   uint64_t node_prev)
 {
 	int			counter_size = SCRU64_NODE_CTR_BITS - node_id_size;
 	uint32_t	node_ctr = (node_id << counter_size) |
 		((UINT32_C(1) << counter_size) - 1);
-	uint64_t	start = tick > floor_tick ? tick : floor_tick;
+	uint64_t	start = tick + allowance_ticks + 1;
 	uint64_t	state;
 
+	if (floor_tick > start)
+		start = floor_tick;
 	if (start > SCRU64_MAX_TIMESTAMP)
 		start = SCRU64_MAX_TIMESTAMP;
 	state = scru64_from_parts(start, node_ctr);

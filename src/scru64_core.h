@@ -119,15 +119,19 @@ extern scru64_gen_status scru64_next(uint64_t prev, uint64_t tick,
 									 uint32_t random, uint64_t *next);
 
 /*
- * The state of a new generator, which may have issued IDs in the current
- * tick before (a restart within the tick): its counter is at the last
- * value, so its first ID goes to the next tick.  It starts no earlier than
+ * The state of a new generator, after a server start, a crash or a change
+ * of node spec.  The server may have issued IDs with this node before, up
+ * to allowance_ticks + 1 ticks ahead of the clock (a generator that kept
+ * overflowing its counter), and nothing of that state survived: the new
+ * state is as far ahead as the old one can have been, with its counter at
+ * the last value, so its first ID goes to the tick after that and nothing
+ * earlier is ever issued again.  It also starts no earlier than
  * floor_tick (the latest tick another node spec reached on this server,
  * whose IDs may overlap ours) and never below node_prev (the spec's
  * previous ID, or 0).
  */
 extern uint64_t scru64_fresh_state(uint64_t tick, uint32_t node_id,
-								   int node_id_size, uint64_t floor_tick,
-								   uint64_t node_prev);
+								   int node_id_size, uint64_t allowance_ticks,
+								   uint64_t floor_tick, uint64_t node_prev);
 
 #endif							/* SCRU64_CORE_H */

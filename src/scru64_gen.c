@@ -249,10 +249,23 @@ scru64_generate(PG_FUNCTION_ARGS)
 		scru64_gen_status status;
 
 		if (unlikely(last == 0))
-			prev = scru64_fresh_state(tick, spec->node_id, spec->node_id_size,
-									  other_nodes_tick(s, slot), floor);
-		else
-			prev = Max(last, floor);
+		{
+			/*
+			 * Publish the new state before using it: it is relative to the
+			 * clock, and a state made afresh after each wait would never
+			 * let the clock catch up.
+			 */
+			uint64		fresh = scru64_fresh_state(tick, spec->node_id,
+												   spec->node_id_size,
+												   SCRU64_ROLLBACK_ALLOWANCE_TICKS,
+												   other_nodes_tick(s, slot),
+												   floor);
+
+			if (!pg_atomic_compare_exchange_u64(&slot->last, &last, fresh))
+				continue;
+			last = fresh;
+		}
+		prev = Max(last, floor);
 
 		status = scru64_next(prev, tick, spec->node_id, spec->node_id_size,
 							 SCRU64_ROLLBACK_ALLOWANCE_TICKS,

@@ -59,7 +59,7 @@ sub store
 # round 1: three sessions take IDs in small batches until the crash
 my $script = "$tempdir/take.sql";
 open my $fh, '>', $script or die;
-print $fh "SELECT scru64() FROM generate_series(1, 50);\n" for 1 .. 4000;
+print $fh "SELECT scru64() FROM generate_series(1, 50);\n" for 1 .. 100_000;
 close $fh;
 my @runs;
 for my $w (1 .. 3)
@@ -69,9 +69,15 @@ for my $w (1 .. 3)
 		'>', "$tempdir/crash_$w.txt", '2>', "$tempdir/crash_$w.err");
 	push @runs, $h;
 }
-usleep(1_500_000);
-my $pid = $node->safe_psql('postgres',
-	q{SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT scru64()%' AND pid <> pg_backend_pid() LIMIT 1});
+usleep(1_000_000);
+my $pid = '';
+for (1 .. 100)
+{
+	$pid = $node->safe_psql('postgres',
+		q{SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT scru64()%' AND pid <> pg_backend_pid() LIMIT 1});
+	last if $pid =~ /^\d+$/;
+	usleep(100_000);
+}
 ok($pid =~ /^\d+$/, 'found a generating backend');
 kill 'KILL', $pid;
 $_->finish for @runs;

@@ -401,28 +401,46 @@ test_generator_rules(void)
 	ok(st == SCRU64_GEN_OK && next == scru64_from_parts(t0 + 1, 5 << 1),
 	   "node 5/23: third ID borrows the next tick");
 
-	/* a new state issues nothing in the tick it started in */
-	prev = scru64_fresh_state(t0, NODE, SIZE, 0, 0);
-	ok(prev == id_of(t0, CMAX), "fresh state: counter at the last value of the tick");
+	/*
+	 * A new state issues nothing in the tick it started in, nor in any
+	 * tick the lost state can have reached (at most 40 ahead of the clock).
+	 */
+	prev = scru64_fresh_state(t0, NODE, SIZE, A, 0, 0);
+	ok(prev == id_of(t0 + A + 1, CMAX), "fresh state: allowance + 1 ticks ahead, counter at the last value");
 	st = scru64_next(prev, t0, NODE, SIZE, A, 77, &next);
-	ok(st == SCRU64_GEN_OK && next == id_of(t0 + 1, 77), "fresh state: first ID in the next tick");
+	ok(st == SCRU64_GEN_WAIT, "fresh state: in the tick it started in, nothing is issued");
 	st = scru64_next(prev, t0 + 1, NODE, SIZE, A, 77, &next);
-	ok(st == SCRU64_GEN_OK && next == id_of(t0 + 1, 77), "fresh state: clock moved on, new tick");
-	prev = scru64_fresh_state(t0, NODE, SIZE, t0 + 5, 0);
-	ok(prev == id_of(t0 + 5, CMAX), "fresh state: not before another node's latest tick");
-	prev = scru64_fresh_state(t0, NODE, SIZE, 0, id_of(t0 + 3, 10));
-	ok(prev == id_of(t0 + 3, 10), "fresh state: node_prev ahead is kept");
-	st = scru64_next(prev, t0, NODE, SIZE, A, 0, &next);
-	ok(st == SCRU64_GEN_OK && next == id_of(t0 + 3, 11), "node_prev: resumes right after the given ID");
-	prev = scru64_fresh_state(t0, NODE, SIZE, 0, id_of(t0 - 3, 10));
-	ok(prev == id_of(t0, CMAX), "fresh state: node_prev behind the clock tick is overtaken");
+	ok(st == SCRU64_GEN_OK && next == id_of(t0 + A + 2, 77),
+	   "fresh state: one tick later, the first ID is past every tick the old state reached");
+	{
+		/* the old state, overflowing in tick t0, reached at most t0 + 40 */
+		uint64_t	old = id_of(t0, CMAX);
+		uint64_t	n;
+
+		while (scru64_next(old, t0, NODE, SIZE, A, CMAX, &n) == SCRU64_GEN_OK)
+			old = n;
+		ok(scru64_get_timestamp(old) == t0 + A + 1 && next > old,
+		   "a restart in the same tick cannot reissue the old state's IDs");
+	}
+	prev = scru64_fresh_state(t0, NODE, SIZE, A, t0 + 100, 0);
+	ok(prev == id_of(t0 + 100, CMAX), "fresh state: not before another node's latest tick");
+	prev = scru64_fresh_state(t0, NODE, SIZE, A, 0, id_of(t0 + 50, 10));
+	ok(prev == id_of(t0 + 50, 10), "fresh state: node_prev further ahead is kept");
+	st = scru64_next(prev, t0 + 11, NODE, SIZE, A, 0, &next);
+	ok(st == SCRU64_GEN_OK && next == id_of(t0 + 50, 11), "node_prev: resumes right after the given ID");
+	prev = scru64_fresh_state(t0, NODE, SIZE, A, 0, id_of(t0 - 3, 10));
+	ok(prev == id_of(t0 + A + 1, CMAX), "fresh state: node_prev behind is overtaken");
+	prev = scru64_fresh_state(SCRU64_MAX_TIMESTAMP - 2, NODE, SIZE, A, 0, 0);
+	ok(scru64_get_timestamp(prev) == SCRU64_MAX_TIMESTAMP, "fresh state near the end: capped at the largest tick");
+	ok(scru64_next(prev, SCRU64_MAX_TIMESTAMP - 1, NODE, SIZE, A, 0, &next) == SCRU64_GEN_EXHAUSTED,
+	   "and issues nothing there");
 }
 
 /* a simulated clock: many IDs, strictly increasing, per-tick cap kept */
 static void
 test_generator_simulation(void)
 {
-	uint64_t	state = scru64_fresh_state(1000, NODE, SIZE, 0, 0);
+	uint64_t	state = scru64_fresh_state(1000, NODE, SIZE, A, 0, 0);
 	uint64_t	ms = 1000 * 256;
 	uint64_t	x = 88172645463325252ull;
 	uint64_t	cur_tick = 0;
