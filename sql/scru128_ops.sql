@@ -118,7 +118,7 @@ WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'scru128')
   AND (p.proname IN ('min', 'max') OR p.proname ~ '^scru128(_|$)')
   AND p.proname NOT IN ('scru128_skipsupport')
-  AND pg_get_function_identity_arguments(p.oid) ~ '^$|scru128|timestamp|bytea|internal'
+  AND pg_get_function_identity_arguments(p.oid) ~ '^$|scru128|timestamp|bytea|internal|cstring'
   AND p.proname !~ '^scru128_(v1_|partman_|partition_)'
 ORDER BY p.oid::regprocedure::text COLLATE "C";
 
