@@ -102,11 +102,16 @@ chroot_suite_run() {
 	(cd "$SRC_DIR" && tar --exclude=.git --exclude=node_modules -cf - .) | tar -xf - -C "$dir/scru128"
 	# files the host suites left for the chroot (the dump made with 15's pg_dump)
 	if [ -d "$WORK/for-chroot" ]; then cp -r "$WORK/for-chroot" "$dir/scru128/test/from-host"; fi
-	# third-party sources some suites build (Citus), from ../shared/vendor
-	if [ -d "$SRC_DIR/../shared/vendor" ]; then
-		mkdir -p "$dir/scru128/test/from-host/vendor"
-		cp "$SRC_DIR"/../shared/vendor/*.tar.gz "$dir/scru128/test/from-host/vendor/" 2>/dev/null || true
-	fi
+	# third-party sources some suites build (Citus): ../shared/vendor beside
+	# the checkout, or VENDOR_DIR
+	local vendor
+	for vendor in "${VENDOR_DIR:-}" "$SRC_DIR/../shared/vendor" /work/shared/vendor; do
+		if [ -n "$vendor" ] && ls "$vendor"/*.tar.gz >/dev/null 2>&1; then
+			mkdir -p "$dir/scru128/test/from-host/vendor"
+			cp "$vendor"/*.tar.gz "$dir/scru128/test/from-host/vendor/"
+			break
+		fi
+	done
 	chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
 		PG_MAJOR="$v" SCRU128_SERVER_ONLY=1 \
 		bash /scru128/test/run.sh "$@" >"$out" 2>&1 || true
