@@ -310,7 +310,18 @@ COPY badinput_t FROM :'binfile' WITH (FORMAT binary);
 SELECT badinput_write(badinput_tuple(16, :'id1') || badinput_tuple(16, substr(:'id2'::bytea, 1, 10)));
 COPY badinput_t FROM :'binfile' WITH (FORMAT binary);
 SELECT badinput_write(badinput_tuple(16, :'id1') || badinput_tuple(2147483647, :'id2'));
-COPY badinput_t FROM :'binfile' WITH (FORMAT binary);
+-- (core reports a 2 GB field as "out of memory" before 18 and as a string
+-- buffer over its limit from 18: only that it is refused is ours to test)
+CREATE FUNCTION badinput_copy_refused(path text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+	EXECUTE format('COPY badinput_t FROM %L WITH (FORMAT binary)', path);
+	RETURN 'accepted';
+EXCEPTION WHEN out_of_memory OR program_limit_exceeded THEN
+	RETURN 'refused: field too large';
+END
+$$;
+SELECT badinput_copy_refused(:'binfile');
+DROP FUNCTION badinput_copy_refused(text);
 SELECT badinput_write(badinput_tuple(16, :'id1') || badinput_tuple(-2, :'id2'));
 COPY badinput_t FROM :'binfile' WITH (FORMAT binary);
 -- a tuple with two fields

