@@ -58,6 +58,9 @@ SELECT name_suffix FROM scru128_partition_bounds('2024-01-01', '2026-01-01', '1 
 SELECT name_suffix FROM scru128_partition_bounds('2024-01-01', '2024-07-01', '3 months');
 SELECT name_suffix FROM scru128_partition_bounds('2024-01-01 00:00', '2024-01-01 02:00', '1 hour');
 SELECT name_suffix FROM scru128_partition_bounds('2024-01-01 00:00', '2024-01-01 00:00:00.003', '1 millisecond');
+-- a series that starts on the 31st keeps to month ends
+SELECT name_suffix, scru128_timestamp(lower)::date, scru128_timestamp(upper)::date
+  FROM scru128_partition_bounds('2024-01-31', '2024-05-01', '1 month');
 -- the last partition ends at or after the end; an empty range has none
 SELECT count(*), max(scru128_timestamp(upper)) FROM scru128_partition_bounds('2024-01-01', '2024-01-15', '1 week');
 SELECT count(*) FROM scru128_partition_bounds('2024-02-01', '2024-01-01', '1 month');

@@ -85,6 +85,7 @@ scru128_partition_bounds(PG_FUNCTION_ARGS)
 	Interval   *step = PG_GETARG_INTERVAL_P(2);
 	TimestampTz cur;
 	uint64		cur_ms;
+	int64		n = 0;
 
 	InitMaterializedSRF(fcinfo, 0);
 
@@ -104,9 +105,17 @@ scru128_partition_bounds(PG_FUNCTION_ARGS)
 
 		CHECK_FOR_INTERRUPTS();
 
+		/*
+		 * from + n * step rather than the previous bound + step, so that a
+		 * series started on the 31st keeps to month ends instead of
+		 * drifting to the 28th after February
+		 */
+		n++;
 		next = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
-													   TimestampTzGetDatum(cur),
-													   PointerGetDatum(step)));
+													   TimestampTzGetDatum(from),
+													   DirectFunctionCall2(interval_mul,
+																		   PointerGetDatum(step),
+																		   Float8GetDatum((float8) n))));
 		if (next <= cur)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
