@@ -103,6 +103,7 @@ WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'scru128')
   AND (p.proname ~ '^scru64(_|$)' OR
 	   (p.proname IN ('min', 'max') AND pg_get_function_identity_arguments(p.oid) = 'scru64'))
+  AND p.proname <> 'scru64_skipsupport'	-- 18 only: test/t/090_skip_scan.pl
 ORDER BY p.oid::regprocedure::text COLLATE "C";
 
 -- the operators carry what the planner needs

@@ -15,6 +15,11 @@
 #include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
 #include "utils/sortsupport.h"
+#if PG_VERSION_NUM >= 180000
+#include "utils/skipsupport.h"
+#endif
+
+#include "scru64_core.h"
 
 #define SCRU64_CMP_FUNC(name, op) \
 PG_FUNCTION_INFO_V1(name); \
@@ -86,6 +91,44 @@ scru64_sortsupport(PG_FUNCTION_ARGS)
 #endif
 	PG_RETURN_VOID();
 }
+
+#if PG_VERSION_NUM >= 180000
+/*
+ * B-tree skip support (PostgreSQL 18): the domain is the integers
+ * 0 ... 36^12 - 1, so the neighbours of a value are the value plus or
+ * minus one.
+ */
+static Datum
+scru64_decrement(Relation rel, Datum existing, bool *underflow)
+{
+	int64		v = DatumGetInt64(existing);
+
+	*underflow = (v <= 0);
+	return *underflow ? (Datum) 0 : Int64GetDatum(v - 1);
+}
+
+static Datum
+scru64_increment(Relation rel, Datum existing, bool *overflow)
+{
+	int64		v = DatumGetInt64(existing);
+
+	*overflow = (v >= (int64) SCRU64_MAX);
+	return *overflow ? (Datum) 0 : Int64GetDatum(v + 1);
+}
+
+PG_FUNCTION_INFO_V1(scru64_skipsupport);
+Datum
+scru64_skipsupport(PG_FUNCTION_ARGS)
+{
+	SkipSupport sksup = (SkipSupport) PG_GETARG_POINTER(0);
+
+	sksup->decrement = scru64_decrement;
+	sksup->increment = scru64_increment;
+	sksup->low_elem = Int64GetDatum(0);
+	sksup->high_elem = Int64GetDatum((int64) SCRU64_MAX);
+	PG_RETURN_VOID();
+}
+#endif
 
 /* int8's hash functions, so a scru64 hashes as the same bigint does */
 PG_FUNCTION_INFO_V1(scru64_hash);

@@ -126,6 +126,20 @@ CREATE OPERATOR CLASS scru64_ops
 		FUNCTION 1 scru64_hash(scru64),
 		FUNCTION 2 scru64_hash_extended(scru64, bigint);
 
+-- B-tree skip support, PostgreSQL 18 and later only (the symbol exists
+-- only there)
+DO $$
+BEGIN
+	IF current_setting('server_version_num')::int >= 180000 THEN
+		CREATE FUNCTION scru64_skipsupport(internal) RETURNS void
+			AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+		COMMENT ON FUNCTION scru64_skipsupport(internal) IS 'B-tree skip scan support for scru64 (next and previous values)';
+		ALTER OPERATOR FAMILY scru64_ops USING btree
+			ADD FUNCTION 6 (scru64) scru64_skipsupport(internal);
+	END IF;
+END
+$$;
+
 COMMENT ON OPERATOR CLASS scru64_ops USING btree IS 'default B-tree operator class for scru64 (time order)';
 COMMENT ON OPERATOR FAMILY scru64_ops USING btree IS 'B-tree operator family for scru64';
 COMMENT ON OPERATOR CLASS scru64_ops USING hash IS 'default hash operator class for scru64';

@@ -18,18 +18,26 @@ my $support = $node->safe_psql('postgres', q{
 	SELECT count(*) FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
 	WHERE f.opfname = 'scru128_ops' AND f.opfmethod = (SELECT oid FROM pg_am WHERE amname = 'btree')
 	  AND p.amprocnum = 6});
+my $support64 = $node->safe_psql('postgres', q{
+	SELECT count(*) FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
+	WHERE f.opfname = 'scru64_ops' AND f.opfmethod = (SELECT oid FROM pg_am WHERE amname = 'btree')
+	  AND p.amprocnum = 6});
 
 if ($version < 180000)
 {
 	is($support, '0', "PostgreSQL $version: no skip support function registered");
 	is($node->safe_psql('postgres', q{SELECT to_regprocedure('scru128_skipsupport(internal)') IS NULL}),
 		't', "PostgreSQL $version: scru128_skipsupport does not exist");
+	is($support64, '0', "PostgreSQL $version: no skip support function registered for scru64");
+	is($node->safe_psql('postgres', q{SELECT to_regprocedure('scru64_skipsupport(internal)') IS NULL}),
+		't', "PostgreSQL $version: scru64_skipsupport does not exist");
 	$node->stop;
 	done_testing();
 	exit;
 }
 
 is($support, '1', 'skip support registered for scru128_ops');
+is($support64, '1', 'skip support registered for scru64_ops');
 
 # 12 leading values, 10,000 rows each
 $node->safe_psql('postgres', q{
@@ -82,6 +90,32 @@ for my $dir ('ASC', 'DESC')
 		SET enable_bitmapscan = off; $q});
 	is($got, $want, "ends of the domain, $dir: same rows as a sequential scan");
 	is(scalar(split /\n/, $got), 5, "ends of the domain, $dir: one row per leading value");
+}
+
+# scru64: the same on an 8-byte by-value key, with the ends of its domain
+# (0 and 36^12 - 1) among the leading values
+$node->safe_psql('postgres', q{
+	CREATE TABLE s64 (k scru64 NOT NULL, n int NOT NULL);
+	INSERT INTO s64 SELECT k::scru64, g FROM generate_series(1, 3000) g,
+		(VALUES ('000000000000'), ('000000000001'), ('0u2r85hm2pt3'),
+				('zzzzzzzzzzzy'), ('zzzzzzzzzzzz')) v(k);
+	CREATE INDEX s64_k_n ON s64 (k, n);
+	VACUUM ANALYZE s64;
+});
+for my $dir ('ASC', 'DESC')
+{
+	my $q = "SELECT k, n FROM s64 WHERE n = 42 ORDER BY k $dir, n $dir";
+	my $plan = $node->safe_psql('postgres', qq{
+		SET enable_seqscan = off; SET enable_bitmapscan = off;
+		EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF) $q});
+	like($plan, qr/Index Only Scan( Backward)? using s64_k_n/, "scru64, $dir: index used");
+	my ($n) = $plan =~ /Index Searches: (\d+)/;
+	cmp_ok($n // 99, '<=', 2 * 5 + 1, "scru64, $dir: skip scan, @{[ $n // 'no' ]} index searches for 5 leading values");
+	my $got = $node->safe_psql('postgres', qq{SET enable_seqscan = off; SET enable_bitmapscan = off; $q});
+	my $want = $node->safe_psql('postgres', qq{SET enable_indexscan = off; SET enable_indexonlyscan = off;
+		SET enable_bitmapscan = off; $q});
+	is($got, $want, "scru64, $dir: same rows as a sequential scan");
+	is(scalar(split /\n/, $got), 5, "scru64, $dir: one row per leading value");
 }
 
 $node->stop;
