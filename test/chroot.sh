@@ -122,6 +122,9 @@ chroot_suite_run() {
 		f=${BASH_REMATCH[2]}
 		[ "$f" = 0 ] || { tail -200 "$out"; cp "$out" "$CHROOT_BASE/pg$v-last-failed.log"; }
 		record "pg$v" "$p" "$f"
+		while read -r line; do
+			SKIPPED+=("pg$v: $line")
+		done < <(sed -n 's/^==> SKIPPED //p' "$out")
 	else
 		tail -80 "$out"
 		cp "$out" "$CHROOT_BASE/pg$v-last-failed.log"

@@ -55,6 +55,15 @@ record_tap() {
 	record "$suite" "$ok" "$notok"
 }
 
+# a suite that cannot run on this machine for want of something outside the
+# repository (the Citus sources): said in its log and again, last, before the
+# totals; never silent
+SKIPPED=()
+record_skipped() {
+	log "$1: SKIPPED: $2"
+	SKIPPED+=("$1: $2")
+}
+
 # a suite whose harness failed without reporting a failed test still fails
 suite_failed() {
 	log "$1: the suite itself failed (see above)"
@@ -76,7 +85,7 @@ run_regress() {
 	local name=$1 out="$WORK/$1.log" ok failed
 	shift
 	rm -rf "$BUILD/results-dir"
-	as_user env "$@" make -C "$BUILD" PG_CONFIG="$PG_CONFIG" TAP_TESTS= installcheck >"$out" 2>&1 || true
+	as_user env "$@" timeout "${REGRESS_TIMEOUT:-1200}" make -C "$BUILD" PG_CONFIG="$PG_CONFIG" TAP_TESTS= installcheck >"$out" 2>&1 || true
 	cat "$out" | grep -E '^(test|     |ok|not ok)|tests? (passed|failed)' || true
 	# PostgreSQL 15 prints "test NAME ... ok", 16 and later print TAP lines
 	ok=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+)' "$out" || true)
@@ -103,7 +112,8 @@ suite_parallel() {
 
 suite_tap() {
 	local out="$WORK/tap.log"
-	if as_user make -C "$BUILD" PG_CONFIG="$PG_CONFIG" REGRESS= PROVE_FLAGS=-v installcheck >"$out" 2>&1; then
+	# a hung test must fail the run, not stall it until CI gives up
+	if as_user timeout "${TAP_TIMEOUT:-2400}" make -C "$BUILD" PG_CONFIG="$PG_CONFIG" REGRESS= PROVE_FLAGS=-v installcheck >"$out" 2>&1; then
 		grep -E '^(t|test)/|^(not )?ok|^Result' "$out" || true
 		record_tap tap "$out"
 	else
@@ -131,5 +141,8 @@ for s in "${SUITES[@]}"; do
 done
 
 log "total time $SECONDS s"
+for s in "${SKIPPED[@]}"; do
+	log "SKIPPED $s"
+done
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]
