@@ -10,36 +10,15 @@
  *-------------------------------------------------------------------------
  */
 #include "base32hex.h"
+#include "digits32.h"
 
-static const char b32_digits[32] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 static const char hex_digits[16] = "0123456789abcdef";
 
-/* digit value of a byte, or 0xFF; indexed by unsigned byte */
-static const uint8_t b32_value[256] = {
-#define X 0xFF
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, X, X, X, X, X, X,
-	X, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-	25, 26, 27, 28, 29, 30, 31, X, X, X, X, X, X, X, X, X,
-	X, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-	25, 26, 27, 28, 29, 30, 31, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X
-#undef X
-};
 
 static inline uint8_t
 hex_value(unsigned char c)
 {
-	uint8_t		v = b32_value[c];
+	uint8_t		v = digits32_value[c];
 
 	return v < 16 ? v : 0xFF;
 }
@@ -60,7 +39,7 @@ base32hex_encode(const uint8_t id[BASE32HEX_BYTES],
 
 		for (i = 7; i >= 0; i--)
 		{
-			out[8 * group + i] = b32_digits[bits & 31];
+			out[8 * group + i] = digits32_upper[bits & 31];
 			bits >>= 5;
 		}
 	}
@@ -96,7 +75,7 @@ base32hex_decode(const char *text, size_t len, uint8_t id[BASE32HEX_BYTES],
 
 			for (i = 0; i < 8; i++)
 			{
-				uint8_t		v = b32_value[s[8 * group + i]];
+				uint8_t		v = digits32_value[s[8 * group + i]];
 
 				if (v == 0xFF)
 				{

@@ -12,31 +12,10 @@
  *-------------------------------------------------------------------------
  */
 #include "radix32.h"
+#include "digits32.h"
 #include "scru128_id.h"
 
-static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
-/* digit value of each byte, or 0xFF for anything outside [0-9A-Va-v] */
-static const uint8_t digit_value[256] = {
-#define X 0xFF
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, X, X, X, X, X, X,
-	X, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-	25, 26, 27, 28, 29, 30, 31, X, X, X, X, X, X, X, X, X,
-	X, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-	25, 26, 27, 28, 29, 30, 31, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
-	X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X
-#undef X
-};
 
 void
 radix32_encode(const uint8_t id[16], char out[RADIX32_TEXT_LEN])
@@ -47,19 +26,19 @@ radix32_encode(const uint8_t id[16], char out[RADIX32_TEXT_LEN])
 
 	for (i = 25; i >= 14; i--)
 	{
-		out[i] = digits[lo & 31];
+		out[i] = digits32_upper[lo & 31];
 		lo >>= 5;
 	}
 	/* lo has 4 bits left */
-	out[13] = digits[(lo | (hi << 4)) & 31];
+	out[13] = digits32_upper[(lo | (hi << 4)) & 31];
 	hi >>= 1;
 	for (i = 12; i >= 1; i--)
 	{
-		out[i] = digits[hi & 31];
+		out[i] = digits32_upper[hi & 31];
 		hi >>= 5;
 	}
 	/* hi has 3 bits left */
-	out[0] = digits[hi];
+	out[0] = digits32_upper[hi];
 }
 
 radix32_status
@@ -78,18 +57,18 @@ radix32_decode(const char *text, size_t len, uint8_t id[16], size_t *bad_pos)
 	/* digits 25 (3 bits) and 24..13 into hi, from the top */
 	for (i = 0; i < 13; i++)
 	{
-		v = digit_value[s[i]];
+		v = digits32_value[s[i]];
 		seen |= v;
 		hi = (hi << 5) | (v & 31);
 	}
 	/* digit 12: its high bit is the low bit of hi */
-	v = digit_value[s[13]];
+	v = digits32_value[s[13]];
 	seen |= v;
 	hi = (hi << 1) | ((v >> 4) & 1);
 	lo = v & 15;
 	for (i = 14; i < RADIX32_TEXT_LEN; i++)
 	{
-		v = digit_value[s[i]];
+		v = digits32_value[s[i]];
 		seen |= v;
 		lo = (lo << 5) | (v & 31);
 	}
@@ -101,7 +80,7 @@ radix32_decode(const char *text, size_t len, uint8_t id[16], size_t *bad_pos)
 		{
 			size_t		j;
 
-			for (j = 0; digit_value[s[j]] != 0xFF; j++)
+			for (j = 0; digits32_value[s[j]] != 0xFF; j++)
 				;
 			*bad_pos = j;
 		}
@@ -109,7 +88,7 @@ radix32_decode(const char *text, size_t len, uint8_t id[16], size_t *bad_pos)
 	}
 
 	/* the first digit holds bits 125..129; only 3 of them fit */
-	if (digit_value[s[0]] > 7)
+	if (digits32_value[s[0]] > 7)
 		return RADIX32_OVERFLOW;
 
 	scru128_store_be64(id, hi);
