@@ -10,6 +10,7 @@
  *-------------------------------------------------------------------------
  */
 #include "fixedbytes.h"
+#include "scru128_pg.h"
 
 #include <math.h>
 
@@ -17,19 +18,6 @@
 #include "lib/hyperloglog.h"
 #include "libpq/pqformat.h"
 #include "utils/timestamp.h"
-
-/* microseconds between the Unix epoch and the PostgreSQL epoch */
-#define FIXEDBYTES_PG_EPOCH_OFFSET_US \
-	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC)
-
-static inline uint64
-load_be64(const uint8 *p)
-{
-	return ((uint64) p[0] << 56) | ((uint64) p[1] << 48) |
-		((uint64) p[2] << 40) | ((uint64) p[3] << 32) |
-		((uint64) p[4] << 24) | ((uint64) p[5] << 16) |
-		((uint64) p[6] << 8) | (uint64) p[7];
-}
 
 /* the bytes as a bytea: the send function and the cast to bytea */
 bytea *
@@ -202,8 +190,8 @@ fixedbytes_ms_abbrev_convert(Datum original, SortSupport ssup)
 {
 	fixedbytes_sortsupport_state *state = ssup->ssup_extra;
 	const uint8 *data = DatumGetFixedBytes(original);
-	uint64		hi = load_be64(data);
-	uint64		lo = load_be64(data + 8);
+	uint64		hi = scru128_load_be64(data);
+	uint64		lo = scru128_load_be64(data + 8);
 	uint64		ts = hi >> 16;
 	uint64		key;
 
@@ -294,7 +282,7 @@ fixedbytes_timestamptz_to_ms(TimestampTz ts, uint64 lo, uint64 hi,
 	int64		us;
 
 	if (TIMESTAMP_NOT_FINITE(ts) ||
-		pg_add_s64_overflow(ts, FIXEDBYTES_PG_EPOCH_OFFSET_US, &us) ||
+		pg_add_s64_overflow(ts, SCRU128_PG_EPOCH_OFFSET_US, &us) ||
 		us < 0 || (uint64) (us / 1000) < lo || (uint64) (us / 1000) > hi)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),

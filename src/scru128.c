@@ -7,12 +7,11 @@
  */
 #include "scru128_pg.h"
 
-#include "common/int.h"
-#include "libpq/pqformat.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
 #include "base36.h"
+#include "fixedbytes.h"
 
 #ifdef PG_MODULE_MAGIC_EXT
 PG_MODULE_MAGIC_EXT(.name = "scru128", .version = "1.1");
@@ -63,30 +62,8 @@ PG_FUNCTION_INFO_V1(scru128_recv);
 Datum
 scru128_recv(PG_FUNCTION_ARGS)
 {
-	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
-	pg_scru128 *result;
-
-	/* the caller would also notice extra bytes, but not with this message */
-	if (buf->len - buf->cursor != SCRU128_LEN)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid binary scru128 value: %d bytes, expected %d",
-						buf->len - buf->cursor, SCRU128_LEN)));
-
-	result = palloc(sizeof(pg_scru128));
-	memcpy(result->data, pq_getmsgbytes(buf, SCRU128_LEN), SCRU128_LEN);
-	PG_RETURN_SCRU128_P(result);
-}
-
-/* the 16 bytes as a bytea: both the send function and the bytea cast */
-static bytea *
-scru128_bytes(const pg_scru128 *id)
-{
-	bytea	   *result = palloc(VARHDRSZ + SCRU128_LEN);
-
-	SET_VARSIZE(result, VARHDRSZ + SCRU128_LEN);
-	memcpy(VARDATA(result), id->data, SCRU128_LEN);
-	return result;
+	PG_RETURN_POINTER(fixedbytes_recv((StringInfo) PG_GETARG_POINTER(0),
+									  SCRU128_LEN, "scru128"));
 }
 
 PG_FUNCTION_INFO_V1(scru128_send);
@@ -94,32 +71,22 @@ Datum
 scru128_send(PG_FUNCTION_ARGS)
 {
 	/* no StringInfo: pq_begintypsend() would allocate a kilobyte per value */
-	PG_RETURN_BYTEA_P(scru128_bytes(PG_GETARG_SCRU128_P(0)));
+	PG_RETURN_BYTEA_P(fixedbytes_to_bytea(PG_GETARG_SCRU128_P(0)->data, SCRU128_LEN));
 }
 
 PG_FUNCTION_INFO_V1(scru128_to_bytea);
 Datum
 scru128_to_bytea(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(scru128_bytes(PG_GETARG_SCRU128_P(0)));
+	PG_RETURN_BYTEA_P(fixedbytes_to_bytea(PG_GETARG_SCRU128_P(0)->data, SCRU128_LEN));
 }
 
 PG_FUNCTION_INFO_V1(scru128_from_bytea);
 Datum
 scru128_from_bytea(PG_FUNCTION_ARGS)
 {
-	bytea	   *data = PG_GETARG_BYTEA_PP(0);
-	pg_scru128 *result;
-
-	if (VARSIZE_ANY_EXHDR(data) != SCRU128_LEN)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid length for scru128: %zu bytes, expected %d",
-						(size_t) VARSIZE_ANY_EXHDR(data), SCRU128_LEN)));
-
-	result = palloc(sizeof(pg_scru128));
-	memcpy(result->data, VARDATA_ANY(data), SCRU128_LEN);
-	PG_RETURN_SCRU128_P(result);
+	PG_RETURN_POINTER(fixedbytes_from_bytea(PG_GETARG_BYTEA_PP(0), SCRU128_LEN,
+											"scru128"));
 }
 
 static void
@@ -193,33 +160,11 @@ scru128_entropy(PG_FUNCTION_ARGS)
 	PG_RETURN_INT64((int64) scru128_get_entropy(PG_GETARG_SCRU128_P(0)->data));
 }
 
-/*
- * Milliseconds since the Unix epoch of a timestamptz, rounded down, or an
- * error if it is outside [lo, hi].  Shared with the generator.
- */
-uint64
-scru128_timestamptz_to_ms(TimestampTz ts, uint64 lo, uint64 hi)
-{
-	int64		us;
-
-	if (TIMESTAMP_NOT_FINITE(ts) ||
-		pg_add_s64_overflow(ts, SCRU128_PG_EPOCH_OFFSET_US, &us) ||
-		us < 0 || (uint64) (us / 1000) < lo || (uint64) (us / 1000) > hi)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for scru128: \"%s\"",
-						timestamptz_to_str(ts)),
-				 errdetail("A scru128 timestamp is between " UINT64_FORMAT
-						   " and " UINT64_FORMAT " milliseconds after 1970-01-01 00:00:00+00.",
-						   lo, hi)));
-	return (uint64) (us / 1000);
-}
-
 /* the smallest or largest ID of the millisecond of ts */
 static Datum
 scru128_bound(TimestampTz ts, bool largest)
 {
-	uint64		ms = scru128_timestamptz_to_ms(ts, 0, SCRU128_MAX_TIMESTAMP);
+	uint64		ms = fixedbytes_timestamptz_to_ms(ts, 0, SCRU128_MAX_TIMESTAMP, "scru128");
 	pg_scru128 *result = palloc(sizeof(pg_scru128));
 
 	if (largest)

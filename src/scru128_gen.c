@@ -17,6 +17,7 @@
 #include "miscadmin.h"
 #include "utils/timestamp.h"
 
+#include "fixedbytes.h"
 #include "generator.h"
 #include "random_pool.h"
 
@@ -62,8 +63,8 @@ PG_FUNCTION_INFO_V1(scru128_generate_at);
 Datum
 scru128_generate_at(PG_FUNCTION_ARGS)
 {
-	uint64		ms = scru128_timestamptz_to_ms(PG_GETARG_TIMESTAMPTZ(0), 1,
-											   SCRU128_MAX_TIMESTAMP - 1);
+	uint64		ms = fixedbytes_timestamptz_to_ms(PG_GETARG_TIMESTAMPTZ(0), 1,
+											   SCRU128_MAX_TIMESTAMP - 1, "scru128");
 	pg_scru128 *result = palloc(sizeof(pg_scru128));
 
 	(void) scru128_generate_stateless(ms, random_pool_uint32, NULL, result->data);

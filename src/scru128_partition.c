@@ -21,6 +21,7 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
+#include "fixedbytes.h"
 #include "scru128_id.h"
 
 /* the smallest ID of a millisecond */
@@ -95,7 +96,7 @@ scru128_partition_bounds(PG_FUNCTION_ARGS)
 				 errmsg("partition bounds need finite timestamps")));
 
 	cur = from;
-	cur_ms = scru128_timestamptz_to_ms(cur, 0, SCRU128_MAX_TIMESTAMP);
+	cur_ms = fixedbytes_timestamptz_to_ms(cur, 0, SCRU128_MAX_TIMESTAMP, "scru128");
 	while (cur < to)
 	{
 		TimestampTz next;
@@ -123,7 +124,7 @@ scru128_partition_bounds(PG_FUNCTION_ARGS)
 							timestamptz_to_str(cur),
 							DatumGetCString(DirectFunctionCall1(interval_out,
 																PointerGetDatum(step))))));
-		next_ms = scru128_timestamptz_to_ms(next, 0, SCRU128_MAX_TIMESTAMP);
+		next_ms = fixedbytes_timestamptz_to_ms(next, 0, SCRU128_MAX_TIMESTAMP, "scru128");
 		if (next_ms <= cur_ms)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -152,8 +153,8 @@ PG_FUNCTION_INFO_V1(scru128_partman_encoder);
 Datum
 scru128_partman_encoder(PG_FUNCTION_ARGS)
 {
-	uint64		ms = scru128_timestamptz_to_ms(PG_GETARG_TIMESTAMPTZ(0), 0,
-											   SCRU128_MAX_TIMESTAMP);
+	uint64		ms = fixedbytes_timestamptz_to_ms(PG_GETARG_TIMESTAMPTZ(0), 0,
+											   SCRU128_MAX_TIMESTAMP, "scru128");
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
 	StaticAssertStmt(sizeof(pg_uuid_t) == SCRU128_LEN,

@@ -45,6 +45,5 @@ typedef struct pg_scru128
 #define SCRU128_PG_EPOCH_OFFSET_US \
 	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC)
 
-extern uint64 scru128_timestamptz_to_ms(TimestampTz ts, uint64 lo, uint64 hi);
 
 #endif							/* SCRU128_PG_H */
