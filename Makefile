@@ -3,12 +3,12 @@ MODULE_big = scru128
 # one shared library: the pure C core and the glue of every type
 OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 
-# Release 1.0 is shipped and never edited.  The 1.0--1.1 upgrade script is
-# put together from sql/1.1/*.sql in name order, one part per type; a fresh
-# CREATE EXTENSION runs 1.0 and then that same script, so an updated and a
-# fresh install cannot differ.
+# Releases 1.0 and 1.1 are shipped and never edited.  Each later upgrade
+# script is put together from sql/<version>/*.sql in name order, one part per
+# concern; a fresh CREATE EXTENSION runs 1.0 and then the chain of those same
+# scripts, so an updated and a fresh install cannot differ.
 DATA = sql/scru128--1.0.sql
-DATA_built = sql/scru128--1.0--1.1.sql
+DATA_built = sql/scru128--1.0--1.1.sql sql/scru128--1.1--1.2.sql
 
 # every other sql/*.sql is a pg_regress test
 REGRESS = $(sort $(basename $(notdir $(filter-out sql/scru128--%,$(wildcard sql/*.sql)))))
@@ -24,4 +24,7 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 sql/scru128--1.0--1.1.sql: $(sort $(wildcard sql/1.1/*.sql))
+	cat $^ >$@
+
+sql/scru128--1.1--1.2.sql: $(sort $(wildcard sql/1.2/*.sql))
 	cat $^ >$@

@@ -86,7 +86,7 @@ sql($coord, 'CREATE EXTENSION scru128');
 for my $name (@names)
 {
 	is(sql($node{$name}, "SELECT extversion FROM pg_extension WHERE extname = 'scru128'"),
-		'1.1', "scru128 1.1 installed on the $name");
+		'1.2', "scru128 1.2 installed on the $name");
 }
 
 # every row of a distributed table is on the shard its hash says, and on

@@ -1,5 +1,6 @@
-# ALTER EXTENSION scru128 UPDATE from the shipped 1.0 must give exactly what
-# a fresh CREATE EXTENSION gives, and keep the data and indexes of 1.0.
+# ALTER EXTENSION scru128 UPDATE from each shipped release (1.0, 1.1) must
+# give exactly what a fresh CREATE EXTENSION gives, and keep the data and
+# indexes made under the old release.
 use strict;
 use warnings;
 use File::Basename qw(dirname);
@@ -8,6 +9,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $definition_sql = slurp_file(dirname(__FILE__) . '/../sql/extension_definition.sql');
+my $current = '1.2';
 
 my $node = PostgreSQL::Test::Cluster->new('upgrade');
 $node->init;
@@ -16,86 +18,97 @@ $node->start;
 is($node->safe_psql('postgres',
 		q{SELECT string_agg(source || '>' || target || ':' || coalesce(path, '-'), ',' ORDER BY source, target)
 		  FROM pg_extension_update_paths('scru128')}),
-	'1.0>1.1:1.0--1.1,1.1>1.0:-', 'update path 1.0 -> 1.1 and none back');
-
-# a database on 1.0, with data and every kind of index
-$node->safe_psql('postgres', 'CREATE DATABASE upgraded');
-$node->safe_psql('upgraded', q{
-	CREATE EXTENSION scru128 VERSION '1.0';
-	CREATE EXTENSION amcheck;
-	CREATE TABLE events (id scru128 PRIMARY KEY DEFAULT scru128(), n int NOT NULL,
-						 ids scru128[], at scru128);
-	INSERT INTO events (n, ids, at)
-		SELECT g, ARRAY[scru128(), scru128()], scru128(timestamptz '2024-01-01' + g * interval '1 minute')
-		FROM generate_series(1, 20000) g;
-	CREATE INDEX events_hash ON events USING hash (at);
-	CREATE INDEX events_brin ON events USING brin (id);
-	CREATE INDEX events_brin_multi ON events USING brin (at scru128_minmax_multi_ops);
-	CREATE INDEX events_bloom ON events USING brin (at scru128_bloom_ops);
-	CREATE INDEX events_at ON events (at DESC);
-	ANALYZE events;
-});
-is($node->safe_psql('upgraded', q{SELECT extversion FROM pg_extension WHERE extname = 'scru128'}),
-	'1.0', 'installed 1.0');
-is($node->safe_psql('upgraded', q{SELECT proparallel FROM pg_proc WHERE oid = 'scru128()'::regprocedure}),
-	's', '1.0 has scru128() PARALLEL SAFE (the mistake 1.1 corrects)');
-
-my $data_sql = q{SELECT count(*) || ' ' || md5(string_agg(format('%s %s %s %s', id, n, ids, at), ',' ORDER BY id)) FROM events};
-my $before = $node->safe_psql('upgraded', $data_sql);
-
-$node->safe_psql('upgraded', 'ALTER EXTENSION scru128 UPDATE');
-is($node->safe_psql('upgraded', q{SELECT extversion FROM pg_extension WHERE extname = 'scru128'}),
-	'1.1', 'updated to 1.1');
+	'1.0>1.1:1.0--1.1,1.0>1.2:1.0--1.1--1.2,1.1>1.0:-,1.1>1.2:1.1--1.2,1.2>1.0:-,1.2>1.1:-',
+	'update paths 1.0 -> 1.1 -> 1.2 and none back');
 
 # the same members with the same definitions as a fresh install
 $node->safe_psql('postgres', 'CREATE DATABASE fresh');
 $node->safe_psql('fresh', 'CREATE EXTENSION scru128');
 is($node->safe_psql('fresh', q{SELECT extversion FROM pg_extension WHERE extname = 'scru128'}),
-	'1.1', 'fresh install is 1.1');
+	$current, "fresh install is $current");
 my $fresh = $node->safe_psql('fresh', $definition_sql);
-my $updated = $node->safe_psql('upgraded', $definition_sql);
 cmp_ok(scalar(split /\n/, $fresh), '>', 100, 'the definition lists the members');
 like($fresh, qr/^function scru128\(\) f v r t f /m, 'fresh: scru128() is VOLATILE PARALLEL RESTRICTED');
-is($updated, $fresh, 'updated extension = fresh extension (members, labels, operators, opclasses, comments)');
-if ($updated ne $fresh)
-{
-	my %f = map { $_ => 1 } split /\n/, $fresh;
-	my %u = map { $_ => 1 } split /\n/, $updated;
-	diag("only fresh: $_") for grep { !$u{$_} } sort keys %f;
-	diag("only updated: $_") for grep { !$f{$_} } sort keys %u;
-}
 
-# data and indexes intact
-is($node->safe_psql('upgraded', $data_sql), $before, 'data unchanged by the update');
-is($node->safe_psql('upgraded', q{
-	SELECT string_agg(c.relname || '=' || bt_index_check(c.oid, true)::text, ',' ORDER BY c.relname)
-	FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
-	WHERE i.indrelid = 'events'::regclass AND a.amname = 'btree'}),
-	'events_at=,events_pkey=', 'amcheck: btree indexes with heapallindexed');
-# the hash and BRIN bloom and minmax-multi indexes, each alone (the others dropped in a
-# transaction that is rolled back)
-my @at_indexes = qw(events_hash events_bloom events_brin_multi events_at);
-for my $idx ('events_hash', 'events_bloom', 'events_brin_multi')
-{
-	my @drop = map { "DROP INDEX $_;" } grep { $_ ne $idx } @at_indexes;
-	my @out = split /\n/, $node->safe_psql('upgraded', qq{
-		BEGIN; @drop
-		SET LOCAL enable_seqscan = off;
-		EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE at = (SELECT at FROM events WHERE n = 777);
-		SELECT count(*) FROM events WHERE at = (SELECT at FROM events WHERE n = 777);
-		ROLLBACK;});
-	like(join("\n", @out), qr/(using|on) $idx\b/, "$idx is used");
-	is($out[-1], '1', "$idx finds the row after the update");
-}
-is($node->safe_psql('upgraded', q{
-	SET enable_seqscan = off; SET enable_indexscan = off;
-	SELECT count(*) FROM events WHERE id >= (SELECT id FROM events WHERE n = 19001)}),
-	'1000', 'BRIN minmax range after the update');
+my $data_sql = q{SELECT count(*) || ' ' || md5(string_agg(format('%s %s %s %s', id, n, ids, at), ',' ORDER BY id)) FROM events};
 
-# the 1.1 generators work on the updated database
-is($node->safe_psql('upgraded', q{
-	INSERT INTO events (n) VALUES (0) RETURNING id > (SELECT max(id) FROM events WHERE n > 0)}),
-	't', 'new rows from scru128() sort after the old ones');
+for my $from ('1.0', '1.1')
+{
+	my $db = 'from_' . ($from =~ s/\./_/r);
+
+	# a database on the old release, with data and every kind of index
+	$node->safe_psql('postgres', "CREATE DATABASE $db");
+	$node->safe_psql($db, qq{
+		CREATE EXTENSION scru128 VERSION '$from';
+		CREATE EXTENSION amcheck;
+		CREATE TABLE events (id scru128 PRIMARY KEY DEFAULT scru128(), n int NOT NULL,
+							 ids scru128[], at scru128);
+		INSERT INTO events (n, ids, at)
+			SELECT g, ARRAY[scru128(), scru128()], scru128(timestamptz '2024-01-01' + g * interval '1 minute')
+			FROM generate_series(1, 20000) g;
+		CREATE INDEX events_hash ON events USING hash (at);
+		CREATE INDEX events_brin ON events USING brin (id);
+		CREATE INDEX events_brin_multi ON events USING brin (at scru128_minmax_multi_ops);
+		CREATE INDEX events_bloom ON events USING brin (at scru128_bloom_ops);
+		CREATE INDEX events_at ON events (at DESC);
+		ANALYZE events;
+	});
+	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'scru128'}),
+		$from, "installed $from");
+	if ($from eq '1.0')
+	{
+		is($node->safe_psql($db, q{SELECT proparallel FROM pg_proc WHERE oid = 'scru128()'::regprocedure}),
+			's', '1.0 has scru128() PARALLEL SAFE (the mistake 1.1 corrects)');
+	}
+
+	my $before = $node->safe_psql($db, $data_sql);
+
+	$node->safe_psql($db, 'ALTER EXTENSION scru128 UPDATE');
+	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'scru128'}),
+		$current, "$from updated to $current");
+
+	my $updated = $node->safe_psql($db, $definition_sql);
+	is($updated, $fresh, "$from -> $current: updated extension = fresh extension (members, labels, operators, opclasses, comments)");
+	if ($updated ne $fresh)
+	{
+		my %f = map { $_ => 1 } split /\n/, $fresh;
+		my %u = map { $_ => 1 } split /\n/, $updated;
+		diag("only fresh: $_") for grep { !$u{$_} } sort keys %f;
+		diag("only updated: $_") for grep { !$f{$_} } sort keys %u;
+	}
+
+	# data and indexes intact
+	is($node->safe_psql($db, $data_sql), $before, "$from: data unchanged by the update");
+	is($node->safe_psql($db, q{
+		SELECT string_agg(c.relname || '=' || bt_index_check(c.oid, true)::text, ',' ORDER BY c.relname)
+		FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+		WHERE i.indrelid = 'events'::regclass AND a.amname = 'btree'}),
+		'events_at=,events_pkey=', "$from: amcheck: btree indexes with heapallindexed");
+	# the hash and BRIN bloom and minmax-multi indexes, each alone (the others
+	# dropped in a transaction that is rolled back)
+	my @at_indexes = qw(events_hash events_bloom events_brin_multi events_at);
+	for my $idx ('events_hash', 'events_bloom', 'events_brin_multi')
+	{
+		my @drop = map { "DROP INDEX $_;" } grep { $_ ne $idx } @at_indexes;
+		my @out = split /\n/, $node->safe_psql($db, qq{
+			BEGIN; @drop
+			SET LOCAL enable_seqscan = off;
+			EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE at = (SELECT at FROM events WHERE n = 777);
+			SELECT count(*) FROM events WHERE at = (SELECT at FROM events WHERE n = 777);
+			ROLLBACK;});
+		like(join("\n", @out), qr/(using|on) $idx\b/, "$from: $idx is used");
+		is($out[-1], '1', "$from: $idx finds the row after the update");
+	}
+	is($node->safe_psql($db, q{
+		SET enable_seqscan = off; SET enable_indexscan = off;
+		SELECT count(*) FROM events WHERE id >= (SELECT id FROM events WHERE n = 19001)}),
+		'1000', "$from: BRIN minmax range after the update");
+
+	# the generators work on the updated database
+	is($node->safe_psql($db, q{
+		INSERT INTO events (n) VALUES (0) RETURNING id > (SELECT max(id) FROM events WHERE n > 0)}),
+		't', "$from: new rows from scru128() sort after the old ones");
+}
 
 $node->stop;
 done_testing();
