@@ -43,7 +43,8 @@ scru128_in(PG_FUNCTION_ARGS)
 			 status == BASE36_BAD_DIGIT ?
 			 errdetail("Byte %zu is not a Base36 digit (0-9, a-z, A-Z).",
 					   bad_pos + 1) :
-			 errdetail("The value exceeds the largest scru128, \"f5lxx1zz5pnorynqglhzmsp33\".")));
+			 errdetail("The value exceeds the largest scru128, \"f5lxx1zz5pnorynqglhzmsp33\"."),
+			 TIME_HINT(str)));
 }
 
 PG_FUNCTION_INFO_V1(scru128_out);

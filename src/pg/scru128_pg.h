@@ -45,5 +45,15 @@ typedef struct pg_scru128
 #define SCRU128_PG_EPOCH_OFFSET_US \
 	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC)
 
+/* does text that is not a valid ID read as a date or time? (time_ops.c) */
+extern bool scru128_text_is_time(const char *str);
+
+/*
+ * The hint of an ID type's input error for text that reads as a time: an
+ * untyped literal compared with an ID column is read as an ID.
+ */
+#define TIME_HINT(str) \
+	(scru128_text_is_time(str) ? \
+	 errhint("To compare IDs with a time, give the literal a type: timestamptz '%s'.", (str)) : 0)
 
 #endif							/* SCRU128_PG_H */

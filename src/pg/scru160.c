@@ -51,7 +51,8 @@ scru160_in(PG_FUNCTION_ARGS)
 			 errdetail("Byte %zu is not a base32hex digit (0-9, A-V, a-v).",
 					   bad_pos + 1) :
 			 errdetail("Byte %zu is not a hex digit (0-9, a-f, A-F).",
-					   bad_pos + 1)));
+					   bad_pos + 1),
+			 TIME_HINT(str)));
 }
 
 PG_FUNCTION_INFO_V1(scru160_out);

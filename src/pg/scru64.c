@@ -41,7 +41,8 @@ scru64_in(PG_FUNCTION_ARGS)
 							  "A scru64 value has exactly 12 Base36 digits; got %zu bytes.",
 							  (unsigned long) len, len) :
 			 errdetail("Byte %zu is not a Base36 digit (0-9, a-z, A-Z).",
-					   bad_pos + 1)));
+					   bad_pos + 1),
+			 TIME_HINT(str)));
 }
 
 PG_FUNCTION_INFO_V1(scru64_out);
