@@ -16,13 +16,13 @@ SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proparallel AS p
 FROM pg_proc p
 WHERE p.proname = 'in_range' AND p.proargtypes[2] = 'interval'::regtype
   AND p.proargtypes[0] IN ('timestamptz'::regtype, 'scru128'::regtype, 'scru160'::regtype, 'scru64'::regtype)
-ORDER BY 1::text COLLATE "C";
+ORDER BY p.oid::regprocedure::text COLLATE "C";
 SELECT amproclefttype::regtype, amprocrighttype::regtype, amproc::regprocedure
 FROM pg_amproc
 WHERE amprocnum = 3 AND amprocfamily IN (SELECT opcfamily FROM pg_opclass
 										WHERE opcname IN ('scru128_ops', 'scru160_ops', 'scru64_ops')
 										  AND opcmethod = (SELECT oid FROM pg_am WHERE amname = 'btree'))
-ORDER BY 1::text COLLATE "C";
+ORDER BY amproclefttype::regtype::text COLLATE "C";
 
 --
 -- scru128
