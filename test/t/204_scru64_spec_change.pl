@@ -147,8 +147,11 @@ is($node->safe_psql('postgres', 'SELECT count(*) - count(DISTINCT id) FROM ids')
 	'no duplicates among all IDs of this test');
 
 # 4. node_prev specs that could block
-my ($ret, $out, $err) = $node->psql('postgres',
-	q{ALTER SYSTEM SET scru128.scru64_node_spec = 'zzzzzzzzzzzz/1'});
+# (in a session that has loaded the library: on 17 and later, without the
+# preload, ALTER SYSTEM cannot check a setting of a library not loaded)
+my ($ret, $out, $err) = $node->psql('postgres', q{
+	SELECT scru64_node_spec();
+	ALTER SYSTEM SET scru128.scru64_node_spec = 'zzzzzzzzzzzz/1';});
 isnt($ret, 0, 'a previous ID in the reserved last tick is refused');
 like($err, qr/invalid value for parameter "scru128.scru64_node_spec".*\n.*last tick/,
 	'with a message saying why');
