@@ -11,7 +11,8 @@ PG_CPPFLAGS = -Isrc/core -Isrc/pg
 # concern; a fresh CREATE EXTENSION runs 1.0 and then the chain of those same
 # scripts, so an updated and a fresh install cannot differ.
 DATA = sql/scru128--1.0.sql
-DATA_built = sql/scru128--1.0--1.1.sql sql/scru128--1.1--1.2.sql
+DATA_built = sql/scru128--1.0--1.1.sql sql/scru128--1.1--1.2.sql \
+	sql/scru128--1.2--1.2-refresh.sql sql/scru128--1.2-refresh--1.2.sql
 
 # every other sql/*.sql is a pg_regress test
 REGRESS = $(sort $(basename $(notdir $(filter-out sql/scru128--%,$(wildcard sql/*.sql)))))
@@ -30,4 +31,15 @@ sql/scru128--1.0--1.1.sql: $(sort $(wildcard sql/1.1/*.sql))
 	cat $^ >$@
 
 sql/scru128--1.1--1.2.sql: $(sort $(wildcard sql/1.2/*.sql))
+	cat $^ >$@
+
+# ALTER EXTENSION scru128 UPDATE TO '1.2-refresh'; ALTER EXTENSION scru128
+# UPDATE; runs the parts of 1.2 that can run again, twice: it brings an
+# installed 1.2 to what a fresh install on this server gives, e.g. after
+# pg_upgrade to a major that adds a catalog feature.  Objects made in an
+# update script become members of the extension, which a function could not
+# give.
+REFRESH_1_2 = sql/refresh/00_header.sql sql/1.2/21_brin_domain_members.sql sql/1.2/25_skipsupport.sql
+
+sql/scru128--1.2--1.2-refresh.sql sql/scru128--1.2-refresh--1.2.sql: $(REFRESH_1_2)
 	cat $^ >$@
