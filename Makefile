@@ -28,3 +28,15 @@ sql/scru128--1.0--1.1.sql: $(sort $(wildcard sql/1.1/*.sql))
 
 sql/scru128--1.1--1.2.sql: $(sort $(wildcard sql/1.2/*.sql))
 	cat $^ >$@
+
+# make dist: the PGXN release, dist/scru128-<version>.zip, a git archive of
+# the committed tree (HEAD) under scru128-<version>/; the version is
+# META.json's, which test/meta_check.py keeps equal to default_version
+DIST_VERSION = $(shell grep -m1 '"version"' META.json | sed 's/.*: *"\([^"]*\)".*/\1/')
+DIST_DIR ?= dist
+
+dist:
+	mkdir -p $(DIST_DIR)
+	git archive --format=zip --prefix=scru128-$(DIST_VERSION)/ -o $(DIST_DIR)/scru128-$(DIST_VERSION).zip HEAD
+
+.PHONY: dist
