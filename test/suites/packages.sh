@@ -22,12 +22,12 @@ suite_packages() {
 	local ok=0 bad=0 majors="" v deb debs=() pkgs=() n tests f left
 	# step NAME COMMAND...: one check; its output goes to the log
 	pk_step() {
-		local name=$1
+		local name=$1 t0=$SECONDS
 		shift
 		echo "### $name" >>"$out"
 		if "$@" >>"$out" 2>&1; then
 			ok=$((ok + 1))
-			log "packages: ok: $name"
+			log "packages: ok: $name ($((SECONDS - t0)) s)"
 			return 0
 		fi
 		bad=$((bad + 1))

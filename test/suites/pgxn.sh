@@ -11,12 +11,12 @@
 suite_pgxn() {
 	local out="$WORK/pgxn.log" ok=0 bad=0 version zip dir n tests ext
 	px_step() {
-		local name=$1
+		local name=$1 t0=$SECONDS
 		shift
 		echo "### $name" >>"$out"
 		if "$@" >>"$out" 2>&1; then
 			ok=$((ok + 1))
-			log "pgxn: ok: $name"
+			log "pgxn: ok: $name ($((SECONDS - t0)) s)"
 			return 0
 		fi
 		bad=$((bad + 1))
