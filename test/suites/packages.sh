@@ -4,12 +4,12 @@
 # package is installed here (PG_SUPPORTED_VERSIONS=installed, so that 19
 # from experimental counts on forky), dpkg-buildpackage -us -uc -b (one
 # postgresql-NN-scru128 per major), lintian (no errors).  Then, with the
-# copy made by "make install" taken away so that only the packages' files
-# are there: apt-get install ./postgresql-NN-scru128_*.deb, the packages'
+# files "make install" put there moved aside so that only the packages'
+# files are there: apt-get install ./postgresql-NN-scru128_*.deb, the packages'
 # autopkgtest (debian/tests/installcheck: pg_buildext installcheck in a
 # throw-away cluster per major), apt-get purge, and a check that every file
 # dpkg -L listed is gone and nothing named scru128 is left in any major's
-# directories.  "make install" of the tree is put back for the suites after.
+# directories.  The files moved aside are put back for the suites after.
 #
 # The install steps write into /usr/lib/postgresql: they run where that is
 # ours to change (CI, the chroots) and are skipped, loudly, on a shared
@@ -19,7 +19,7 @@
 
 suite_packages() {
 	local out="$WORK/packages.log" top="$WORK/pkg" src="$WORK/pkg/scru128"
-	local ok=0 bad=0 majors="" v deb debs=() pkgs=() n tests f left
+	local ok=0 bad=0 majors="" v deb debs=() pkgs=() n tests f left t0
 	# step NAME COMMAND...: one check; its output goes to the log
 	pk_step() {
 		local name=$1 t0=$SECONDS
@@ -87,8 +87,25 @@ suite_packages() {
 		return
 	fi
 
-	# only the packages' files: the copy "make install" put there goes first
-	make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" uninstall >>"$out" 2>&1 || true
+	# only the packages' files: what "make install" put there (into this
+	# run's major, or another's by an earlier run in the same chroot) is
+	# moved aside, and put back after the purge for the suites after this
+	pk_stash() {
+		local v d
+		: >"$top/stash.list"
+		for v in $majors; do
+			for d in "/usr/lib/postgresql/$v/lib" "/usr/share/postgresql/$v/extension"; do
+				[ -d "$d" ] && find "$d" -name 'scru128*' -prune -print >>"$top/stash.list"
+			done
+		done
+		echo "moved aside: $(wc -l <"$top/stash.list") paths"
+		[ -s "$top/stash.list" ] || return 0
+		tar -cPf "$top/stash.tar" -T "$top/stash.list" && xargs -d '\n' rm -rf <"$top/stash.list"
+	}
+	pk_unstash() {
+		[ ! -f "$top/stash.tar" ] || tar -xPf "$top/stash.tar"
+	}
+	pk_step "moved the files of \"make install\" aside" pk_stash || { pk_done; return; }
 	pk_leftovers() {
 		local v d found=""
 		for v in $majors; do
@@ -106,7 +123,7 @@ suite_packages() {
 		[ -z "$st" ] || [ "$st" = not-installed ]
 	}
 	pk_step "apt-get install ${debs[*]##*/}" env DEBIAN_FRONTEND=noninteractive \
-		apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${debs[@]}" || { pk_done; return; }
+		apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${debs[@]}" || { pk_unstash; pk_done; return; }
 	for f in "${pkgs[@]}"; do
 		dpkg -L "$f" >"$WORK/$f.list"
 		pk_step "$f installed: $(grep -c '\.so$' "$WORK/$f.list") library, $(grep -c 'extension/scru128' "$WORK/$f.list") extension files" \
@@ -119,11 +136,12 @@ suite_packages() {
 	(cd "$SRC_DIR" && tar --exclude=./.git --exclude=./node_modules --exclude=./dist -cf - .) | tar -xf - -C "$top/autopkgtest"
 	cp "$src/debian/control" "$top/autopkgtest/debian/control"
 	echo "### debian/tests/installcheck" >>"$out"
+	t0=$SECONDS
 	(cd "$top/autopkgtest" && timeout 1800 debian/tests/installcheck) >"$WORK/autopkgtest.log" 2>&1 || true
 	cat "$WORK/autopkgtest.log" >>"$out"
 	n=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+ )' "$WORK/autopkgtest.log" || true)
 	tests=$(($(ls "$src"/sql/*.sql | grep -vc '/scru128--') * ${#pkgs[@]}))
-	log "packages: installcheck of the installed packages: $n of $tests regression tests passed"
+	log "packages: installcheck of the installed packages: $n of $tests regression tests passed ($((SECONDS - t0)) s)"
 	grep -E '^### |FAILED|^not ok' "$WORK/autopkgtest.log" || true
 	ok=$((ok + n))
 	if [ "$n" != "$tests" ]; then
@@ -135,13 +153,12 @@ suite_packages() {
 		apt-get -o DPkg::Lock::Timeout=600 purge -y -qq "${pkgs[@]}"
 	for f in "${pkgs[@]}"; do
 		pk_step "$f purged (dpkg knows it no more)" pk_purged "$f"
-		left=$(while read -r p; do [ -f "$p" ] || [ -L "$p" ] && echo "$p"; done <"$WORK/$f.list")
+		left=$(while read -r p; do if [ -f "$p" ] || [ -L "$p" ]; then echo "$p"; fi; done <"$WORK/$f.list")
 		pk_step "$f: none of its $(wc -l <"$WORK/$f.list") paths left as files" test -z "$left" || echo "$left"
 	done
 	pk_step "no scru128 files left in any major's directories" pk_leftovers
 
 	# put back what the suites after this one test
-	make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" install >>"$out" 2>&1 ||
-		{ log "packages: make install of the tree failed"; suite_failed packages; }
+	pk_step "put back the files of \"make install\"" pk_unstash
 	pk_done
 }
