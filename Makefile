@@ -43,3 +43,15 @@ REFRESH_1_2 = sql/refresh/00_header.sql sql/1.2/21_brin_domain_members.sql sql/1
 
 sql/scru128--1.2--1.2-refresh.sql sql/scru128--1.2-refresh--1.2.sql: $(REFRESH_1_2)
 	cat $^ >$@
+
+# make dist: the PGXN release, dist/scru128-<version>.zip, a git archive of
+# the committed tree (HEAD) under scru128-<version>/; the version is
+# META.json's, which test/meta_check.py keeps equal to default_version
+DIST_VERSION = $(shell grep -m1 '"version"' META.json | sed 's/.*: *"\([^"]*\)".*/\1/')
+DIST_DIR ?= dist
+
+dist:
+	mkdir -p $(DIST_DIR)
+	git archive --format=zip --prefix=scru128-$(DIST_VERSION)/ -o $(DIST_DIR)/scru128-$(DIST_VERSION).zip HEAD
+
+.PHONY: dist
