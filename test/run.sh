@@ -30,7 +30,7 @@ for f in "$SRC_DIR"/test/suites/*.sh; do
 	fi
 	grep -qE '^# (server suite|chroot only)' "$f" && SERVER_SUITES+=("$(basename "$f" .sh)")
 done
-OTHER_VERSIONS=(17 18)
+OTHER_VERSIONS=(17 18 19)
 for v in "${OTHER_VERSIONS[@]}"; do
 	SUITES+=("pg$v")
 	eval "suite_pg$v() { chroot_suite_run $v \"\${SERVER_SUITES[@]}\"; }"
