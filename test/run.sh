@@ -23,7 +23,9 @@ SERVER_SUITES=(regress parallel tap)
 for f in "$SRC_DIR"/test/suites/*.sh; do
 	[ -e "$f" ] || continue
 	source "$f"
-	if grep -q '^# chroot only' "$f"; then
+	if grep -q '^# upgrade suite' "$f"; then
+		continue
+	elif grep -q '^# chroot only' "$f"; then
 		[ "${PG_MAJOR}" != 15 ] && SUITES+=("$(basename "$f" .sh)")
 	else
 		SUITES+=("$(basename "$f" .sh)")
@@ -33,7 +35,11 @@ done
 OTHER_VERSIONS=(17 18 19)
 for v in "${OTHER_VERSIONS[@]}"; do
 	SUITES+=("pg$v")
-	eval "suite_pg$v() { chroot_suite_run $v \"\${SERVER_SUITES[@]}\"; }"
+	# pgupgrade (a file marked "# upgrade suite") only where the chroot has
+	# the older major too (chroot_upgrade_from)
+	up=""
+	chroot_upgrade_from "$v" >/dev/null && up=pgupgrade
+	eval "suite_pg$v() { chroot_suite_run $v \"\${SERVER_SUITES[@]}\" $up; }"
 done
 [ $# -gt 0 ] && SUITES=("$@")
 
