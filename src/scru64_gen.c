@@ -71,10 +71,8 @@ static char *node_spec_string = NULL;
 static const scru64_node_spec *node_spec = NULL;
 static scru64_slot *node_slot = NULL;	/* slot of node_spec, once found */
 
-#if PG_VERSION_NUM >= 150000 && PG_VERSION_NUM < 170000
-static shmem_request_hook_type prev_shmem_request_hook = NULL;
-#endif
 #if PG_VERSION_NUM < 170000
+static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
 #endif
 
@@ -103,7 +101,6 @@ shared_init_callback(void *ptr)
 	shared_init((scru64_shared *) ptr);
 }
 #else
-#if PG_VERSION_NUM >= 150000
 static void
 scru64_shmem_request(void)
 {
@@ -111,7 +108,6 @@ scru64_shmem_request(void)
 		prev_shmem_request_hook();
 	RequestAddinShmemSpace(MAXALIGN(sizeof(scru64_shared)));
 }
-#endif
 
 static void
 scru64_shmem_startup(void)
@@ -421,22 +417,13 @@ _PG_init(void)
 							   check_node_spec,
 							   assign_node_spec,
 							   NULL);
-#if PG_VERSION_NUM >= 150000
 	MarkGUCPrefixReserved("scru128");
-#else
-	EmitWarningsOnPlaceholders("scru128");
-#endif
 
 #if PG_VERSION_NUM < 170000
 	if (process_shared_preload_libraries_in_progress)
 	{
-#if PG_VERSION_NUM >= 150000
 		prev_shmem_request_hook = shmem_request_hook;
 		shmem_request_hook = scru64_shmem_request;
-#else
-		/* before 15 there is no request hook: ask right here */
-		RequestAddinShmemSpace(MAXALIGN(sizeof(scru64_shared)));
-#endif
 		prev_shmem_startup_hook = shmem_startup_hook;
 		shmem_startup_hook = scru64_shmem_startup;
 	}
