@@ -147,7 +147,7 @@ chroot_suite_run() {
 	chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
 		PG_MAJOR="$v" SCRU128_SERVER_ONLY=1 \
 		bash /scru128/test/run.sh "$@" >"$out" 2>&1 || true
-	grep -E '^==> [a-z0-9_]+: [0-9]+ passed|^==> .*failed|^(not ok|FAIL)|^ +[a-z0-9_]+ +\.\.\. FAILED' "$out" || true
+	grep -E '^==> [a-z0-9_]+: [0-9]+ passed|^==> suite [a-z0-9_]+ took|^==> .*failed|^(not ok|FAIL)|^ +[a-z0-9_]+ +\.\.\. FAILED' "$out" || true
 	line=$(tail -n 1 "$out")
 	if [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
 		p=${BASH_REMATCH[1]}

@@ -163,7 +163,10 @@ start_cluster
 
 for s in "${SUITES[@]}"; do
 	log "suite $s"
+	t0=$SECONDS
 	"suite_$s"
+	# the time of each suite, for the CI budget (40 minutes on 2 cores)
+	log "suite $s took $((SECONDS - t0)) s"
 done
 
 log "total time $SECONDS s"
