@@ -122,4 +122,33 @@ JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'scru128'
 WHERE p.proname ~ '^uuid'
 ORDER BY 1;
 
+-- bytea <-> uuid: core has both casts (explicit) from 19 on; the extension
+-- never makes one (made on an older server, it would collide with core's
+-- after a dump and restore or pg_upgrade to 19)
+SELECT count(*) AS extension_bytea_uuid_casts
+FROM pg_cast c
+JOIN pg_depend d ON d.classid = 'pg_cast'::regclass AND d.objid = c.oid AND d.deptype = 'e'
+WHERE (c.castsource, c.casttarget) IN (('bytea'::regtype, 'uuid'::regtype), ('uuid'::regtype, 'bytea'::regtype));
+SELECT (current_setting('server_version_num')::int >= 190000) =
+	   (count(*) FILTER (WHERE c.castcontext = 'e' AND p.pronamespace = 'pg_catalog'::regnamespace) = 2
+		AND count(*) = 2) AS core_bytea_uuid_casts_as_expected
+FROM pg_cast c LEFT JOIN pg_proc p ON p.oid = c.castfunc
+WHERE (c.castsource, c.casttarget) IN (('bytea'::regtype, 'uuid'::regtype), ('uuid'::regtype, 'bytea'::regtype));
+-- on 19, the casts are core's: the 16 bytes of the uuid, both ways
+DO $$
+DECLARE
+	b bytea;
+	u uuid;
+BEGIN
+	IF current_setting('server_version_num')::int >= 190000 THEN
+		EXECUTE $q$SELECT '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::uuid::bytea$q$ INTO b;
+		EXECUTE $q$SELECT '\x017f22e279b07cc398c4dc0c0c07398f'::bytea::uuid$q$ INTO u;
+		IF b <> '\x017f22e279b07cc398c4dc0c0c07398f'::bytea
+		   OR u <> '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::uuid THEN
+			RAISE EXCEPTION 'core bytea <-> uuid casts: % and %', b, u;
+		END IF;
+	END IF;
+END
+$$;
+
 DROP TABLE uuid_resolve_probe;

@@ -75,10 +75,8 @@ static scru64_shared *shared = NULL;
 static char *node_spec_string = NULL;
 static const scru64_node_spec *node_spec = NULL;
 
-#if PG_VERSION_NUM >= 150000 && PG_VERSION_NUM < 170000
-static shmem_request_hook_type prev_shmem_request_hook = NULL;
-#endif
 #if PG_VERSION_NUM < 170000
+static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
 #endif
 
@@ -101,7 +99,6 @@ shared_init_callback(void *ptr)
 	shared_init((scru64_shared *) ptr);
 }
 #else
-#if PG_VERSION_NUM >= 150000
 static void
 scru64_shmem_request(void)
 {
@@ -109,7 +106,6 @@ scru64_shmem_request(void)
 		prev_shmem_request_hook();
 	RequestAddinShmemSpace(MAXALIGN(sizeof(scru64_shared)));
 }
-#endif
 
 static void
 scru64_shmem_startup(void)
@@ -378,22 +374,13 @@ _PG_init(void)
 							   check_node_spec,
 							   assign_node_spec,
 							   NULL);
-#if PG_VERSION_NUM >= 150000
 	MarkGUCPrefixReserved("scru128");
-#else
-	EmitWarningsOnPlaceholders("scru128");
-#endif
 
 #if PG_VERSION_NUM < 170000
 	if (process_shared_preload_libraries_in_progress)
 	{
-#if PG_VERSION_NUM >= 150000
 		prev_shmem_request_hook = shmem_request_hook;
 		shmem_request_hook = scru64_shmem_request;
-#else
-		/* before 15 there is no request hook: ask right here */
-		RequestAddinShmemSpace(MAXALIGN(sizeof(scru64_shared)));
-#endif
 		prev_shmem_startup_hook = shmem_startup_hook;
 		shmem_startup_hook = scru64_shmem_startup;
 	}
