@@ -1,7 +1,10 @@
 EXTENSION = scru128
 MODULE_big = scru128
-# one shared library: the pure C core and the glue of every type
-OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
+# one shared library: the pure C core (src/core: codecs, ID layouts, generator
+# state machines, the byte pool; no PostgreSQL header) and the PostgreSQL glue
+# of every type (src/pg)
+OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/core/*.c src/pg/*.c)))
+PG_CPPFLAGS = -Isrc/core -Isrc/pg
 
 # Releases 1.0 and 1.1 are shipped and never edited.  Each later upgrade
 # script is put together from sql/<version>/*.sql in name order, one part per
