@@ -20,9 +20,9 @@
  * at the reload finishes with the old spec).  A call reads the spec once.
  *
  * A call waits for the clock at most SCRU64_MAX_WAIT_MS (40 ticks): that
- * covers any state the rules make (at most 40 ticks ahead); a state
- * further ahead (the clock went back more than 10 s) fails at once with
- * 55000.  A node_prev spec further ahead than 40 ticks fails every call at
+ * covers any state the rules make (at most 40 ticks ahead, so a wait of
+ * one tick); a state that would need a longer wait (the clock went back
+ * by more than about 20 s) fails at once with 55000.  A node_prev spec further ahead than 40 ticks fails every call at
  * once with 22023 and never becomes the state, so it holds nothing back
  * once the setting changes.
  *
@@ -62,7 +62,7 @@
  * backend that loads this library into a server whose state was made by
  * 1.1's (17 and later load it per backend, without a restart) gets an
  * error instead of a second generator.  Any later change of layout must
- * change the size or the name likewise.
+ * change the size likewise (a new name would give a second generator).
  */
 typedef struct scru64_shared
 {

@@ -119,7 +119,7 @@ cmp_ok($new, 'gt', $last, 'the new node\'s first ID sorts after the old node\'s 
 # clock (at most 40 are allowed), once the clock has passed the state (up
 # to 41 ticks ahead after the restart), so that the given ID is the latest
 $node->poll_query_until('postgres', q{
-	SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint / 256 >
+	SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint / 256 >=
 		   scru64_timestamp_ms(scru64()) >> 8})
   or die 'the clock did not pass the state';
 my $prev = $node->safe_psql('postgres', q{
