@@ -43,8 +43,15 @@ install_packages() {
 	[ "$PG_MAJOR" -ge 17 ] && pkgs="$pkgs postgresql-$PG_MAJOR-partman"
 	if [ -z "${SCRU128_SERVER_ONLY:-}" ]; then
 		pkgs="$pkgs clang libclang-rt-dev debootstrap"
-		command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
-		command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
+		# the node suite runs the nodejs package's /usr/bin/node, so it is
+		# installed even when another node is on PATH; a nodejs package
+		# from elsewhere (NodeSource's brings its own npm and conflicts
+		# with Debian's) is kept, and the suite says whose node it ran
+		if dpkg-query -W -f='${Provides}' nodejs 2>/dev/null | grep -qw npm; then
+			log "keeping the installed nodejs $(dpkg-query -W -f='${Version}' nodejs) (not Debian's; it has its own npm)"
+		else
+			pkgs="$pkgs nodejs npm"
+		fi
 	fi
 	log "apt-get install $(echo $pkgs)"
 	export DEBIAN_FRONTEND=noninteractive
