@@ -19,7 +19,7 @@ log() { printf '==> %s\n' "$*" >&2; }
 # SCRU128_NO_SUDO=1 runs unprivileged against what is installed.
 become_root() {
 	if [ "$(id -u)" != 0 ] && [ -z "${SCRU128_NO_SUDO:-}" ] && command -v sudo >/dev/null 2>&1; then
-		exec sudo --preserve-env=PG_MAJOR,PG_CONFIG,PGPORT,FUZZ_TIME,KEEP_WORK,SCRU128_USER,CHROOT_BASE,SCRU128_NO_APT,SCRU128_PG_PRIVATE \
+		exec sudo --preserve-env=PG_MAJOR,PG_CONFIG,PGPORT,FUZZ_TIME,KEEP_WORK,SCRU128_USER,CHROOT_BASE,SCRU128_NO_APT,SCRU128_PG_PRIVATE,SCRU128_NO_UNSHARE,SCRU128_NODE \
 			bash "$0" "$@"
 	fi
 }
