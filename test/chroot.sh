@@ -93,7 +93,13 @@ chroot_prepare() {
 	}
 	# Debian 12's debootstrap has no script for forky: sid's is the same
 	[ -e "/usr/share/debootstrap/scripts/$suite" ] || script=/usr/share/debootstrap/scripts/sid
-	rm -rf "$dir"
+	# mounts left by a killed chroot_exec_plain (/dev is the host's):
+	# never remove through them
+	if findmnt -rn -o TARGET | grep -q "^$dir/"; then
+		log "$dir has mounts in it: umount -R $dir/tmp $dir/dev $dir/proc first"
+		return 1
+	fi
+	rm -rf --one-file-system "$dir"
 	mkdir -p "$dir"
 	{
 		debootstrap --variant=minbase "$suite" "$dir" "$DEBIAN_MIRROR" $script &&
