@@ -28,6 +28,19 @@
 #endif
 
 /*
+ * scru64 is an 8-byte type passed by value (release 1.1, shipped, so its
+ * CREATE TYPE cannot change), like int8 on 64-bit servers.  Where a Datum
+ * is 4 bytes (32-bit builds of PostgreSQL 18 and earlier: i386, armhf),
+ * TypeCreate() refuses it ("internal size 8 is invalid for passed-by-value
+ * type"), so CREATE EXTENSION and the update to 1.1 would fail after a
+ * successful build: refuse at build time instead.  From PostgreSQL 19 on a
+ * Datum is 8 bytes on every platform and this never fires.
+ */
+#if SIZEOF_DATUM < 8
+#error "scru128 needs a 64-bit PostgreSQL server (or PostgreSQL 19 or later): its scru64 type is 8 bytes passed by value, as int8 is on 64-bit platforms, which PostgreSQL refuses where a Datum is 4 bytes"
+#endif
+
+/*
  * Before PostgreSQL 16 there are no soft input errors: every error is hard,
  * and the context argument is unused.
  */
