@@ -46,6 +46,23 @@ SELECT v.base32hex,
 FROM s160_vectors v, LATERAL (SELECT v.base32hex::scru160 AS id) s
 ORDER BY v.base32hex COLLATE "C";
 SELECT count(*) AS vector_rows FROM s160_vectors;
+-- PostgreSQL 19's encode(..., 'base32hex') writes every vector's bytes as
+-- its text form, and decode(..., 'base32hex') reads the text form back
+DO $$
+DECLARE
+	bad bigint;
+BEGIN
+	IF current_setting('server_version_num')::int >= 190000 THEN
+		EXECUTE $q$SELECT count(*) FROM s160_vectors v
+				   WHERE encode(v.base32hex::scru160::bytea, 'base32hex') <> v.base32hex
+					  OR decode(v.base32hex, 'base32hex')::scru160 <> v.base32hex::scru160$q$
+			INTO bad;
+		IF bad <> 0 THEN
+			RAISE EXCEPTION 'core''s base32hex differs from scru160''s text form for % vectors', bad;
+		END IF;
+	END IF;
+END
+$$;
 
 -- one vector shown in full
 SELECT id, scru160_hex(id), scru160_timestamp(id), scru160_timestamp_ms(id),

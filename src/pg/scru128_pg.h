@@ -1,0 +1,64 @@
+/*-------------------------------------------------------------------------
+ *
+ * scru128_pg.h
+ *	  The scru128 SQL type as seen by the PostgreSQL glue.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef SCRU128_PG_H
+#define SCRU128_PG_H
+
+#include "postgres.h"
+
+#include "datatype/timestamp.h"
+#include "fmgr.h"
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
+#include "scru128_id.h"
+
+/*
+ * 15 is the oldest major supported (14 reached its end of life in November
+ * 2026): the code relies on 15's APIs (InitMaterializedSRF, the shared
+ * memory request hook, MarkGUCPrefixReserved, ssup_datum_*_cmp).
+ */
+#if PG_VERSION_NUM < 150000
+#error "scru128 requires PostgreSQL 15 or later"
+#endif
+
+/*
+ * Before PostgreSQL 16 there are no soft input errors: every error is hard,
+ * and the context argument is unused.
+ */
+#if PG_VERSION_NUM < 160000
+#define ereturn(context, dummy_value, ...)	ereport(ERROR, __VA_ARGS__)
+#endif
+
+/* big-endian 128-bit value, byte for byte the layout of a uuid */
+typedef struct pg_scru128
+{
+	uint8		data[SCRU128_LEN];
+} pg_scru128;
+
+#define DatumGetScru128P(X)		((pg_scru128 *) DatumGetPointer(X))
+#define Scru128PGetDatum(X)		PointerGetDatum(X)
+#define PG_GETARG_SCRU128_P(n)	DatumGetScru128P(PG_GETARG_DATUM(n))
+#define PG_RETURN_SCRU128_P(x)	return Scru128PGetDatum(x)
+
+/* microseconds between the Unix epoch and the PostgreSQL epoch */
+#define SCRU128_PG_EPOCH_OFFSET_US \
+	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC)
+
+/* does text that is not a valid ID read as a date or time? (time_ops.c) */
+extern bool scru128_text_is_time(const char *str);
+
+/*
+ * The hint of an ID type's input error for text that reads as a time: an
+ * untyped literal compared with an ID column is read as an ID.
+ */
+#define TIME_HINT(str) \
+	(scru128_text_is_time(str) ? \
+	 errhint("To compare IDs with a time, give the literal a type: timestamptz '%s'.", (str)) : 0)
+
+#endif							/* SCRU128_PG_H */
