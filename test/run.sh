@@ -45,6 +45,9 @@ done
 # configure refuses 19, which is reported SKIPPED), pgupgrade where the
 # chroot has the older major beside the newer (19 with 18).
 SUITE_MAJORS_parallel="15 19"
+# packages builds and tests a package for every major installed where it
+# runs: 15 on the host, 17, and 18 with 19 in the pg19 chroot
+SUITE_MAJORS_packages="15 17 19"
 runs_on() {
 	local v="SUITE_MAJORS_$1"
 	[ -z "${!v:-}" ] || [[ " ${!v} " == *" $2 "* ]]

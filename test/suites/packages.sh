@@ -14,7 +14,8 @@
 # The install steps write into /usr/lib/postgresql: they run where that is
 # ours to change (CI, the chroots) and are skipped, loudly, on a shared
 # machine (SCRU128_PG_PRIVATE).  PACKAGES_BUILD_TESTS=0 builds with
-# DEB_BUILD_OPTIONS=nocheck (the installed packages are tested anyway).
+# DEB_BUILD_OPTIONS=nocheck (the installed packages are tested anyway), the
+# default inside the chroots (SCRU128_SERVER_ONLY); 1 runs the build's tests.
 # server suite
 
 suite_packages() {
@@ -59,8 +60,11 @@ suite_packages() {
 	log "packages: majors $majors"
 	pk_step "debian/control lists a package per major ($majors)" test -n "$majors" || { pk_done; return; }
 
-	local nocheck=
-	[ "${PACKAGES_BUILD_TESTS:-1}" = 0 ] && nocheck=nocheck
+	# in the chroots the build skips its own run of the regression suite:
+	# the installed packages' autopkgtest runs the same one a moment later
+	local nocheck= build_tests=1
+	[ -n "${SCRU128_SERVER_ONLY:-}" ] && build_tests=0
+	[ "${PACKAGES_BUILD_TESTS:-$build_tests}" = 0 ] && nocheck=nocheck
 	pk_step "dpkg-buildpackage -us -uc -b${nocheck:+ (nocheck)}" sh -c "cd '$src' &&
 		DEB_BUILD_OPTIONS='$nocheck' dpkg-buildpackage -us -uc -b" || { pk_done; return; }
 	for v in $majors; do
