@@ -97,6 +97,11 @@ SELECT count(*) AS valid_specs FROM s64_specs;
 SELECT count(*) AS invalid_specs FROM s64_specs_invalid;
 SELECT scru64_node_spec('0x26eff5/23');
 SELECT scru64_node_spec('1024/8');
+-- a previous ID in the reserved last tick: nothing can follow it, refused
+-- (the references take it); the tick before is not
+SELECT scru64_node_spec('zzzzzzzzzzzz/1');
+SELECT scru64_node_spec(scru64_from_parts(282429536480, 0)::text || '/8');
+SELECT scru64_node_spec(scru64_from_parts(282429536479, 16777215)::text || '/8');
 
 -- catalog: volatility, parallel safety, strictness and leakproofness
 SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proparallel AS par,

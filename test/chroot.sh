@@ -38,10 +38,19 @@ chroot_upgrade_from() {
 }
 
 # run a command inside the chroot of version $1, in a private mount
-# namespace so that /proc, /dev and /dev/shm vanish with the command
+# namespace so that /proc, /dev and /dev/shm vanish with the command; where
+# no such namespace can be made (containers, nested chroots: "unshare:
+# cannot change root filesystem propagation"), with plain mounts in the
+# chroot that are undone afterwards.  SCRU128_NO_UNSHARE=1 forces the
+# latter, to test it.
 chroot_exec() {
 	local dir="$CHROOT_BASE/pg$1"
 	shift
+	if [ -n "${SCRU128_NO_UNSHARE:-}" ] ||
+		! unshare --mount --propagation private -- true 2>/dev/null; then
+		chroot_exec_plain "$dir" "$@"
+		return
+	fi
 	unshare --mount --propagation private -- sh -c '
 		dir=$1; shift
 		mount -t proc proc "$dir/proc" &&
@@ -49,6 +58,47 @@ chroot_exec() {
 		mount -t tmpfs -o mode=1777 shm "$dir/dev/shm" &&
 		mount -t tmpfs -o mode=1777 tmp "$dir/tmp" &&
 		exec chroot "$dir" "$@"' sh "$dir" "$@"
+}
+
+# chroot_exec without a mount namespace: the same mounts made in the
+# chroot directly, in a subshell whose exit (normal, failed or by a
+# signal) unmounts them.  /dev is made a slave of the host's so that the
+# tmpfs on its shm is not seen on the host's /dev/shm (where / is shared).
+chroot_exec_plain() {
+	local dir=$1
+	shift
+	if mountpoint -q "$dir/proc" || mountpoint -q "$dir/dev" || mountpoint -q "$dir/tmp"; then
+		log "$dir: something is mounted in it already (another run, or one that was killed): umount -R $dir/tmp $dir/dev $dir/proc"
+		return 1
+	fi
+	log "no private mount namespace (unshare): mounting /proc, /dev, /dev/shm and /tmp in $dir for the command"
+	(
+		set +e
+		chroot_umount_plain() {
+			local m
+			for m in "$dir/tmp" "$dir/dev" "$dir/proc"; do
+				mountpoint -q "$m" || continue
+				# a process still running in the chroot keeps it busy:
+				# detach it anyway, it goes when that process does
+				umount -R "$m" 2>/dev/null || {
+					log "$m is busy: unmounting it lazily"
+					umount -R -l "$m"
+				}
+			done
+		}
+		trap chroot_umount_plain EXIT
+		trap 'exit 130' INT
+		trap 'exit 143' TERM
+		mount -t proc proc "$dir/proc" &&
+			mount --rbind /dev "$dir/dev" &&
+			mount --make-rslave "$dir/dev" &&
+			mount -t tmpfs -o mode=1777 shm "$dir/dev/shm" &&
+			mount -t tmpfs -o mode=1777 tmp "$dir/tmp" || {
+			log "$dir: could not mount /proc, /dev or /tmp in it"
+			exit 1
+		}
+		chroot "$dir" "$@"
+	)
 }
 
 # make (once) the chroot of version $1 with PostgreSQL and the build tools;
@@ -62,7 +112,13 @@ chroot_prepare() {
 	}
 	# Debian 12's debootstrap has no script for forky: sid's is the same
 	[ -e "/usr/share/debootstrap/scripts/$suite" ] || script=/usr/share/debootstrap/scripts/sid
-	rm -rf "$dir"
+	# mounts left by a killed chroot_exec_plain (/dev is the host's):
+	# never remove through them
+	if findmnt -rn -o TARGET | grep -q "^$dir/"; then
+		log "$dir has mounts in it: umount -R $dir/tmp $dir/dev $dir/proc first"
+		return 1
+	fi
+	rm -rf --one-file-system "$dir"
 	mkdir -p "$dir"
 	{
 		debootstrap --variant=minbase "$suite" "$dir" "$DEBIAN_MIRROR" $script &&

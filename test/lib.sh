@@ -19,7 +19,7 @@ log() { printf '==> %s\n' "$*" >&2; }
 # SCRU128_NO_SUDO=1 runs unprivileged against what is installed.
 become_root() {
 	if [ "$(id -u)" != 0 ] && [ -z "${SCRU128_NO_SUDO:-}" ] && command -v sudo >/dev/null 2>&1; then
-		exec sudo --preserve-env=PG_MAJOR,PG_CONFIG,PGPORT,FUZZ_TIME,KEEP_WORK,SCRU128_USER,CHROOT_BASE,SCRU128_NO_APT,SCRU128_PG_PRIVATE \
+		exec sudo --preserve-env=PG_MAJOR,PG_CONFIG,PGPORT,FUZZ_TIME,KEEP_WORK,SCRU128_USER,CHROOT_BASE,SCRU128_NO_APT,SCRU128_PG_PRIVATE,SCRU128_NO_UNSHARE,SCRU128_NODE \
 			bash "$0" "$@"
 	fi
 }
@@ -41,8 +41,15 @@ install_packages() {
 	[ "$PG_MAJOR" = 15 ] && pgpkgs="$pgpkgs postgresql-contrib"
 	if [ -z "${SCRU128_SERVER_ONLY:-}" ]; then
 		pkgs="$pkgs clang libclang-rt-dev debootstrap"
-		command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
-		command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
+		# the node suite runs the nodejs package's /usr/bin/node, so it is
+		# installed even when another node is on PATH; a nodejs package
+		# from elsewhere (NodeSource's brings its own npm and conflicts
+		# with Debian's) is kept, and the suite says whose node it ran
+		if dpkg-query -W -f='${Provides}' nodejs 2>/dev/null | grep -qw npm; then
+			log "keeping the installed nodejs $(dpkg-query -W -f='${Version}' nodejs) (not Debian's; it has its own npm)"
+		else
+			pkgs="$pkgs nodejs npm"
+		fi
 	fi
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq

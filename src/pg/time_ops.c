@@ -1,0 +1,525 @@
+/*-------------------------------------------------------------------------
+ *
+ * time_ops.c
+ *	  Comparing IDs with times: the operators <, <=, >, >= between each ID
+ *	  type (scru128, scru160, scru64, uuid) and timestamptz, the planner
+ *	  support that turns them into ranges of IDs, RANGE window frames by
+ *	  time (B-tree in_range), and the hint for date-like ID input.
+ *
+ * "id >= t" means: the ID's own timestamp (the start of its millisecond,
+ * or of its 256 ms tick for scru64; for uuid the leading 48 bits as Unix
+ * milliseconds, the UUIDv7 layout) is at or after t.  The arithmetic is in
+ * time_core.c; this file is the glue.
+ *
+ * Planner support (scru128_time_support, SupportRequestSimplify): when t
+ * is a constant, the comparison becomes one exact comparison of the ID
+ * with a constant ID (see time_rewrite_const).  Otherwise, if neither side
+ * is volatile, it becomes
+ *
+ *		id >= X_time_lower(t, true) AND X_time_ge(id, t)
+ *
+ * The first clause is an ordinary comparison of IDs, usable by B-tree and
+ * BRIN indexes and by partition pruning, at plan time or at executor
+ * start; it is implied by the original comparison, and it is exact except
+ * at the ends of the ID's range (no ID is above the largest one, so "no ID
+ * at all" has no bound).  The second clause is the original comparison as
+ * a function without the rewrite (a recheck): the conjunction is the
+ * original comparison exactly, NULL included, so the rewrite is valid in
+ * any context, under NOT too.  The support function leaves a recheck with
+ * a non-constant time alone, so simplifying a tree twice adds nothing, and
+ * estimates its selectivity as 1: it repeats the bound clause.
+ *
+ * SupportRequestIndexCondition is not answered: every comparison that an
+ * index could use (a time that is constant during a scan) has been
+ * rewritten to one between IDs before index paths are built; what is left
+ * has a volatile side, which no index condition can take.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "scru128_pg.h"
+
+#include "access/stratnum.h"
+#include "catalog/pg_am.h"
+#include "catalog/pg_type.h"
+#include "commands/defrem.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/supportnodes.h"
+#include "optimizer/optimizer.h"
+#include "parser/parse_func.h"
+#include "utils/builtins.h"
+#include "utils/fmgrprotos.h"
+#include "utils/lsyscache.h"
+#include "utils/timestamp.h"
+#include "utils/uuid.h"
+
+#include "scru160_core.h"
+#include "scru64_core.h"
+#include "time_core.h"
+
+StaticAssertDecl(TIME_CORE_EPOCH_OFFSET_US == SCRU128_PG_EPOCH_OFFSET_US,
+				 "time core and server disagree on the Unix epoch");
+
+typedef enum id_kind
+{
+	ID_SCRU128,
+	ID_SCRU160,
+	ID_SCRU64,
+	ID_UUID
+} id_kind;
+
+/* what differs between the ID types */
+typedef struct id_kind_info
+{
+	const char *prefix;			/* of the SQL names of the type's functions */
+	int			len;			/* bytes; 0 for scru64 (an int8 Datum) */
+	int64		unit_us;		/* length of one timestamp unit */
+	uint64		kmax;			/* largest timestamp */
+} id_kind_info;
+
+static const id_kind_info kinds[] = {
+	[ID_SCRU128] = {"scru128", SCRU128_LEN, TIME_CORE_MS_US, SCRU128_MAX_TIMESTAMP},
+	[ID_SCRU160] = {"scru160", SCRU160_LEN, TIME_CORE_MS_US, SCRU160_MAX_TIMESTAMP},
+	[ID_SCRU64] = {"scru64", 0, TIME_CORE_TICK_US, SCRU64_MAX_TIMESTAMP},
+	[ID_UUID] = {"uuid", UUID_LEN, TIME_CORE_MS_US, (UINT64CONST(1) << 48) - 1},
+};
+
+/* the timestamp of an ID: the leading 48 bits, or scru64's tick */
+static inline uint64
+id_timestamp(id_kind kind, Datum id)
+{
+	if (kind == ID_SCRU64)
+		return scru64_get_timestamp((uint64) DatumGetInt64(id));
+	return scru128_load_be64((const uint8 *) DatumGetPointer(id)) >> 16;
+}
+
+/*
+ * The smallest or largest ID with timestamp k; for byte types, the
+ * timestamp followed by all zeros or all ones.
+ */
+static Datum
+id_make(id_kind kind, uint64 k, bool largest)
+{
+	uint8	   *id;
+	int			i;
+
+	if (kind == ID_SCRU64)
+		return Int64GetDatum((int64) scru64_from_parts(k, largest ? SCRU64_MAX_NODE_CTR : 0));
+
+	id = palloc(kinds[kind].len);
+	for (i = 5; i >= 0; i--)
+	{
+		id[i] = (uint8) k;
+		k >>= 8;
+	}
+	memset(id + 6, largest ? 0xFF : 0x00, kinds[kind].len - 6);
+	return PointerGetDatum(id);
+}
+
+/* the smallest or the largest ID of all */
+static Datum
+id_extreme(id_kind kind, bool largest)
+{
+	return id_make(kind, largest ? kinds[kind].kmax : 0, largest);
+}
+
+/*
+ * The comparison operators.  For each type X and each of lt, le, gt, ge:
+ * X_OP_timestamptz(X, timestamptz) and timestamptz_OP_X(timestamptz, X),
+ * the operators, with the planner support; X_time_OP(X, timestamptz), the
+ * same comparison without the rewrite, the recheck of the rewritten form.
+ * uuid's C names have the scru128_ prefix, so that none can ever clash
+ * with a symbol of the server.
+ */
+#define TIME_CMP(cname, kind, op, OP) \
+PG_FUNCTION_INFO_V1(cname##_##op##_timestamptz); \
+Datum \
+cname##_##op##_timestamptz(PG_FUNCTION_ARGS) \
+{ \
+	PG_RETURN_BOOL(time_core_compare(id_timestamp((kind), PG_GETARG_DATUM(0)), \
+									 kinds[(kind)].unit_us, TIME_OP_##OP, \
+									 PG_GETARG_TIMESTAMPTZ(1))); \
+} \
+PG_FUNCTION_INFO_V1(timestamptz_##op##_##cname); \
+Datum \
+timestamptz_##op##_##cname(PG_FUNCTION_ARGS) \
+{ \
+	PG_RETURN_BOOL(time_core_compare(id_timestamp((kind), PG_GETARG_DATUM(1)), \
+									 kinds[(kind)].unit_us, \
+									 time_op_commute(TIME_OP_##OP), \
+									 PG_GETARG_TIMESTAMPTZ(0))); \
+} \
+PG_FUNCTION_INFO_V1(cname##_time_##op); \
+Datum \
+cname##_time_##op(PG_FUNCTION_ARGS) \
+{ \
+	/* as the negation of the negator: a body of its own, an address of its own */ \
+	PG_RETURN_BOOL(!time_core_compare(id_timestamp((kind), PG_GETARG_DATUM(0)), \
+									  kinds[(kind)].unit_us, \
+									  time_op_negate(TIME_OP_##OP), \
+									  PG_GETARG_TIMESTAMPTZ(1))); \
+}
+
+#define TIME_CMP_ALL(cname, kind) \
+TIME_CMP(cname, kind, lt, LT) \
+TIME_CMP(cname, kind, le, LE) \
+TIME_CMP(cname, kind, gt, GT) \
+TIME_CMP(cname, kind, ge, GE)
+
+TIME_CMP_ALL(scru128, ID_SCRU128)
+TIME_CMP_ALL(scru160, ID_SCRU160)
+TIME_CMP_ALL(scru64, ID_SCRU64)
+TIME_CMP_ALL(scru128_uuid, ID_UUID)
+
+/*
+ * The bound functions X_time_lower(t, inclusive) and X_time_upper(t,
+ * inclusive): the smallest ID whose timestamp is at or after t (after t if
+ * not inclusive), and the largest ID whose timestamp is at or before t
+ * (before t).  Where there is no such ID they give the ID at the far end
+ * (the largest for lower, the smallest for upper), where every ID is
+ * qualified the ID at the near end: never an error.
+ */
+static Datum
+time_lower(id_kind kind, TimestampTz t, bool inclusive)
+{
+	uint64		k = 0;
+
+	switch (time_core_range(t, inclusive ? TIME_OP_GE : TIME_OP_GT,
+							kinds[kind].unit_us, kinds[kind].kmax, &k))
+	{
+		case TIME_RANGE_ALL:
+			return id_extreme(kind, false);
+		case TIME_RANGE_FROM:
+			return id_make(kind, k, false);
+		default:
+			return id_extreme(kind, true);
+	}
+}
+
+static Datum
+time_upper(id_kind kind, TimestampTz t, bool inclusive)
+{
+	uint64		k = 0;
+
+	switch (time_core_range(t, inclusive ? TIME_OP_LE : TIME_OP_LT,
+							kinds[kind].unit_us, kinds[kind].kmax, &k))
+	{
+		case TIME_RANGE_ALL:
+			return id_extreme(kind, true);
+		case TIME_RANGE_UPTO:
+			return id_make(kind, k, true);
+		default:
+			return id_extreme(kind, false);
+	}
+}
+
+#define TIME_BOUNDS(cname, kind) \
+PG_FUNCTION_INFO_V1(cname##_time_lower); \
+Datum \
+cname##_time_lower(PG_FUNCTION_ARGS) \
+{ \
+	return time_lower((kind), PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_BOOL(1)); \
+} \
+PG_FUNCTION_INFO_V1(cname##_time_upper); \
+Datum \
+cname##_time_upper(PG_FUNCTION_ARGS) \
+{ \
+	return time_upper((kind), PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_BOOL(1)); \
+}
+
+TIME_BOUNDS(scru128, ID_SCRU128)
+TIME_BOUNDS(scru160, ID_SCRU160)
+TIME_BOUNDS(scru64, ID_SCRU64)
+TIME_BOUNDS(scru128_uuid, ID_UUID)
+
+/*
+ * Planner support.  The support function learns which comparison it
+ * serves from the C entry point of the function (so nothing depends on
+ * the SQL names of the operator functions or the schema they are in).
+ */
+typedef struct time_func
+{
+	PGFunction	fn;
+	id_kind		kind;
+	time_op		op;				/* as written: t < id is TIME_OP_LT */
+	bool		time_left;		/* timestamptz OP id */
+	bool		recheck;		/* X_time_OP: no rewrite */
+} time_func;
+
+#define TIME_FUNC_ENTRIES(cname, kind, op, OP) \
+	{cname##_##op##_timestamptz, kind, TIME_OP_##OP, false, false}, \
+	{timestamptz_##op##_##cname, kind, TIME_OP_##OP, true, false}, \
+	{cname##_time_##op, kind, TIME_OP_##OP, false, true}
+
+#define TIME_FUNC_KIND(cname, kind) \
+	TIME_FUNC_ENTRIES(cname, kind, lt, LT), \
+	TIME_FUNC_ENTRIES(cname, kind, le, LE), \
+	TIME_FUNC_ENTRIES(cname, kind, gt, GT), \
+	TIME_FUNC_ENTRIES(cname, kind, ge, GE)
+
+static const time_func time_funcs[] = {
+	TIME_FUNC_KIND(scru128, ID_SCRU128),
+	TIME_FUNC_KIND(scru160, ID_SCRU160),
+	TIME_FUNC_KIND(scru64, ID_SCRU64),
+	TIME_FUNC_KIND(scru128_uuid, ID_UUID),
+};
+
+static const time_func *
+time_func_lookup(Oid funcid)
+{
+	FmgrInfo	flinfo;
+	int			i;
+
+	fmgr_info(funcid, &flinfo);
+	for (i = 0; i < lengthof(time_funcs); i++)
+		if (time_funcs[i].fn == flinfo.fn_addr)
+			return &time_funcs[i];
+	return NULL;
+}
+
+/* the ID type's B-tree operator of a strategy (its default operator class) */
+static Oid
+id_btree_operator(Oid typid, int16 strategy)
+{
+	Oid			opclass = GetDefaultOpClass(typid, BTREE_AM_OID);
+	Oid			opno;
+
+	if (!OidIsValid(opclass))
+		return InvalidOid;
+	opno = get_opfamily_member(get_opclass_family(opclass), typid, typid,
+							   strategy);
+	return opno;
+}
+
+/* the function PREFIX_SUFFIX(arg1, arg2) in the schema of funcid */
+static Oid
+sibling_function(Oid funcid, const char *prefix, const char *suffix,
+				 Oid arg1, Oid arg2)
+{
+	char	   *nspname = get_namespace_name(get_func_namespace(funcid));
+	Oid			argtypes[2] = {arg1, arg2};
+
+	if (nspname == NULL)
+		return InvalidOid;
+	return LookupFuncName(list_make2(makeString(nspname),
+									 makeString(psprintf("%s_%s", prefix, suffix))),
+						  2, argtypes, true);
+}
+
+static Node *
+id_comparison(Oid typid, int16 strategy, Node *id, Node *bound)
+{
+	Oid			opno = id_btree_operator(typid, strategy);
+
+	if (!OidIsValid(opno))
+		return NULL;
+	return (Node *) make_opclause(opno, BOOLOID, false, (Expr *) id,
+								  (Expr *) bound, InvalidOid, InvalidOid);
+}
+
+static Node *
+id_const(Oid typid, Datum value)
+{
+	int16		typlen;
+	bool		typbyval;
+
+	get_typlenbyval(typid, &typlen, &typbyval);
+	return (Node *) makeConst(typid, -1, InvalidOid, typlen, value, false,
+							  typbyval);
+}
+
+/*
+ * id OP t for a constant t: one comparison with a constant ID, exact for
+ * every t.  "Every ID" is id >= the smallest ID or id <= the largest one,
+ * "no ID" is id > the largest ID or id < the smallest one: for a NULL id
+ * they are NULL, as the original.
+ */
+static Node *
+time_rewrite_const(id_kind kind, time_op op, Oid typid, Node *id,
+				   TimestampTz t)
+{
+	uint64		k = 0;
+	bool		from = (op == TIME_OP_GT || op == TIME_OP_GE);
+
+	switch (time_core_range(t, op, kinds[kind].unit_us, kinds[kind].kmax, &k))
+	{
+		case TIME_RANGE_ALL:
+			return from ?
+				id_comparison(typid, BTGreaterEqualStrategyNumber, id,
+							  id_const(typid, id_extreme(kind, false))) :
+				id_comparison(typid, BTLessEqualStrategyNumber, id,
+							  id_const(typid, id_extreme(kind, true)));
+		case TIME_RANGE_NONE:
+			return from ?
+				id_comparison(typid, BTGreaterStrategyNumber, id,
+							  id_const(typid, id_extreme(kind, true))) :
+				id_comparison(typid, BTLessStrategyNumber, id,
+							  id_const(typid, id_extreme(kind, false)));
+		case TIME_RANGE_FROM:
+			return id_comparison(typid, BTGreaterEqualStrategyNumber, id,
+								 id_const(typid, id_make(kind, k, false)));
+		case TIME_RANGE_UPTO:
+			return id_comparison(typid, BTLessEqualStrategyNumber, id,
+								 id_const(typid, id_make(kind, k, true)));
+	}
+	return NULL;
+}
+
+/* id OP t for a t that is not constant but stays the same during a scan */
+static Node *
+time_rewrite_param(const time_func *tf, time_op op, Oid funcid, Oid typid,
+				   Node *id, Node *t)
+{
+	static const char *const op_names[] = {
+		[TIME_OP_LT] = "lt", [TIME_OP_LE] = "le",
+		[TIME_OP_GT] = "gt", [TIME_OP_GE] = "ge"
+	};
+	const char *prefix = kinds[tf->kind].prefix;
+	bool		from = (op == TIME_OP_GT || op == TIME_OP_GE);
+	bool		inclusive = (op == TIME_OP_GE || op == TIME_OP_LE);
+	Oid			boundfn;
+	Oid			recheckfn;
+	Node	   *bound;
+	Node	   *range;
+	Node	   *recheck;
+
+	boundfn = sibling_function(funcid, prefix, from ? "time_lower" : "time_upper",
+							   TIMESTAMPTZOID, BOOLOID);
+	recheckfn = sibling_function(funcid, prefix,
+								 psprintf("time_%s", op_names[op]),
+								 typid, TIMESTAMPTZOID);
+	if (!OidIsValid(boundfn) || !OidIsValid(recheckfn))
+		return NULL;
+
+	bound = (Node *) makeFuncExpr(boundfn, typid,
+								  list_make2(copyObject(t),
+											 makeBoolConst(inclusive, false)),
+								  InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+	range = id_comparison(typid,
+						  from ? BTGreaterEqualStrategyNumber : BTLessEqualStrategyNumber,
+						  copyObject(id), bound);
+	if (range == NULL)
+		return NULL;
+	recheck = (Node *) makeFuncExpr(recheckfn, BOOLOID, list_make2(id, t),
+									InvalidOid, InvalidOid,
+									COERCE_EXPLICIT_CALL);
+	return (Node *) make_andclause(list_make2(range, recheck));
+}
+
+PG_FUNCTION_INFO_V1(scru128_time_support);
+Datum
+scru128_time_support(PG_FUNCTION_ARGS)
+{
+	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
+
+	if (IsA(rawreq, SupportRequestSimplify))
+	{
+		SupportRequestSimplify *req = (SupportRequestSimplify *) rawreq;
+		FuncExpr   *fcall = req->fcall;
+		const time_func *tf;
+		Node	   *id;
+		Node	   *t;
+		Oid			typid;
+		time_op		op;
+
+		if (list_length(fcall->args) != 2 ||
+			(tf = time_func_lookup(fcall->funcid)) == NULL)
+			PG_RETURN_POINTER(NULL);
+
+		id = tf->time_left ? lsecond(fcall->args) : linitial(fcall->args);
+		t = tf->time_left ? linitial(fcall->args) : lsecond(fcall->args);
+		op = tf->time_left ? time_op_commute(tf->op) : tf->op;
+		typid = exprType(id);
+
+		if (IsA(t, Const))
+		{
+			/* a strict function of a NULL is folded before we are asked */
+			if (((Const *) t)->constisnull)
+				PG_RETURN_POINTER(NULL);
+			PG_RETURN_POINTER(time_rewrite_const(tf->kind, op, typid, id,
+												 DatumGetTimestampTz(((Const *) t)->constvalue)));
+		}
+
+		/*
+		 * Not for a recheck (that is what makes simplifying twice harmless),
+		 * nor where either side is volatile (the rewrite evaluates each side
+		 * twice), nor for a constant ID (no index on it).
+		 */
+		if (tf->recheck || IsA(id, Const) ||
+			contain_volatile_functions(id) || contain_volatile_functions(t))
+			PG_RETURN_POINTER(NULL);
+
+		PG_RETURN_POINTER(time_rewrite_param(tf, op, fcall->funcid, typid, id, t));
+	}
+
+	if (IsA(rawreq, SupportRequestSelectivity))
+	{
+		SupportRequestSelectivity *req = (SupportRequestSelectivity *) rawreq;
+		const time_func *tf = time_func_lookup(req->funcid);
+
+		/* a recheck repeats the bound clause beside it: it filters nothing */
+		if (tf != NULL && tf->recheck)
+		{
+			req->selectivity = 1.0;
+			PG_RETURN_POINTER(req);
+		}
+	}
+
+	PG_RETURN_POINTER(NULL);
+}
+
+/*
+ * RANGE window frames by time: B-tree in_range support (function 3) for
+ * (X, interval).  As core's in_range for timestamptz: the time of val
+ * compared with the time of base plus or minus the offset, the same
+ * error for a negative offset, and the same interval arithmetic (in the
+ * session's time zone, infinite intervals on PostgreSQL 17 and later).
+ * The time of an ID never decreases as the ID increases, so the result is
+ * monotone in val as B-tree requires.
+ */
+static bool
+id_in_range(id_kind kind, Datum val, Datum base, Interval *offset, bool sub,
+			bool less)
+{
+	Interval	zero;
+	int64		unit = kinds[kind].unit_us;
+	TimestampTz base_t;
+	TimestampTz sum;
+	TimestampTz val_t;
+
+	memset(&zero, 0, sizeof(zero));
+	if (DatumGetBool(DirectFunctionCall2(interval_lt, IntervalPGetDatum(offset),
+										 IntervalPGetDatum(&zero))))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PRECEDING_OR_FOLLOWING_SIZE),
+				 errmsg("invalid preceding or following size in window function")));
+
+	base_t = (int64) id_timestamp(kind, base) * unit - SCRU128_PG_EPOCH_OFFSET_US;
+	val_t = (int64) id_timestamp(kind, val) * unit - SCRU128_PG_EPOCH_OFFSET_US;
+	sum = DatumGetTimestampTz(DirectFunctionCall2(sub ? timestamptz_mi_interval :
+												  timestamptz_pl_interval,
+												  TimestampTzGetDatum(base_t),
+												  IntervalPGetDatum(offset)));
+	return less ? val_t <= sum : val_t >= sum;
+}
+
+#define TIME_IN_RANGE(cname, kind) \
+PG_FUNCTION_INFO_V1(cname##_in_range_interval); \
+Datum \
+cname##_in_range_interval(PG_FUNCTION_ARGS) \
+{ \
+	PG_RETURN_BOOL(id_in_range((kind), PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), \
+							   PG_GETARG_INTERVAL_P(2), PG_GETARG_BOOL(3), \
+							   PG_GETARG_BOOL(4))); \
+}
+
+TIME_IN_RANGE(scru128, ID_SCRU128)
+TIME_IN_RANGE(scru160, ID_SCRU160)
+TIME_IN_RANGE(scru64, ID_SCRU64)
+
+/* the hint of the input errors of the ID types (scru128_pg.h) */
+bool
+scru128_text_is_time(const char *str)
+{
+	return time_core_looks_like_time(str);
+}
