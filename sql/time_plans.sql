@@ -12,12 +12,14 @@ RESET client_min_messages;
 SET TimeZone = 'UTC';
 
 -- EXPLAIN (COSTS OFF) with the names of subplans left out (they differ
--- between server versions)
+-- between server versions) and without 19's "Replaces: Scan on ..." under
+-- a Result that stands for a pruned-away scan
 CREATE FUNCTION plan(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
 DECLARE
 	line text;
 BEGIN
 	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+		CONTINUE WHEN line ~ '^\s*Replaces: ';
 		RETURN NEXT regexp_replace(line, 'SubPlan \w+', 'SubPlan');
 	END LOOP;
 END
@@ -132,8 +134,8 @@ ANALYZE pt;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM pt WHERE id >= timestamptz '2026-03-15';
 EXPLAIN (COSTS OFF) SELECT count(*) FROM pt WHERE timestamptz '2026-02-01' > id;
 -- a contradiction: nothing to scan
-EXPLAIN (COSTS OFF) SELECT count(*) FROM pt WHERE id >= timestamptz '2026-03-02' AND id < timestamptz '2026-03-01';
-EXPLAIN (COSTS OFF) SELECT count(*) FROM pt WHERE id > timestamptz 'infinity';
+SELECT plan($$SELECT count(*) FROM pt WHERE id >= timestamptz '2026-03-02' AND id < timestamptz '2026-03-01'$$);
+SELECT plan($$SELECT count(*) FROM pt WHERE id > timestamptz 'infinity'$$);
 -- a generic plan: pruned at executor start
 PREPARE qp(timestamptz, timestamptz) AS
 	SELECT count(*) FROM pt WHERE id >= $1 AND id < $2;
