@@ -6,4 +6,4 @@
 #define BASE36_PORTABLE 1
 #define base36_encode base36_encode_portable
 #define base36_decode base36_decode_portable
-#include "../../src/base36.c"
+#include "../../src/core/base36.c"
