@@ -10,9 +10,9 @@ gnuplot is installed, DIR/timequery.png (the ratios against their goals).
 
 The baseline is "id uuid PRIMARY KEY DEFAULT gen_random_uuid(), created_at
 timestamptz" with an index on created_at.  Every ratio is taken between
-medians of the same run.  A window figure is, per repetition, the mean
+medians of the same run.  A window figure is, per repetition, the median
 time of one query over all the windows; its median is taken over the
-repetitions (the median of every single query is given beside it).
+repetitions (the mean of every single query is given beside it).
 Stdlib only.
 """
 
@@ -72,7 +72,7 @@ class Figure:
         self.median = statistics.median(values) if values else float("nan")
         self.min = min(values) if values else float("nan")
         self.max = max(values) if values else float("nan")
-        # for the windows: the median of every single query
+        # for the windows: the mean of every single query
         self.extra = extra
 
 
@@ -80,12 +80,13 @@ figures = {}  # (workload, contender, metric) -> Figure
 
 for (w, c, m), reps in samples.items():
     if w == "window":
-        # per repetition: the mean over its windows ("REP.W")
+        # per repetition: the median over its windows ("REP.W"), which a
+        # stall of the shared machine in one query does not move
         by_rep = defaultdict(list)
         for rep, val in reps.items():
             by_rep[rep.split(".")[0]].append(val)
-        figures[(w, c, m)] = Figure([statistics.mean(v) for v in by_rep.values()],
-                                    statistics.median(reps.values()))
+        figures[(w, c, m)] = Figure([statistics.median(v) for v in by_rep.values()],
+                                    statistics.mean(reps.values()))
     else:
         figures[(w, c, m)] = Figure(list(reps.values()))
 
@@ -121,7 +122,7 @@ def fmt_ratio(r):
 # ---------------------------------------------------------------------------
 with open(os.path.join(OUT, "results.csv"), "w", newline="") as f:
     wr = csv.writer(f)
-    wr.writerow(["workload", "contender", "metric", "median", "min", "max", "samples", "per_query_median", "ratio_to_baseline"])
+    wr.writerow(["workload", "contender", "metric", "median", "min", "max", "samples", "per_query_mean", "ratio_to_baseline"])
     for (w, c, m), fg in sorted(figures.items()):
         r = ratio(w, c, m) if w != "check" else None
         wr.writerow([w, c, m, f"{fg.median:.6g}", f"{fg.min:.6g}", f"{fg.max:.6g}", len(fg.values),
@@ -205,8 +206,9 @@ md.append("")
 # windows
 md.append("## One-hour windows")
 md.append("")
-md.append("Mean ms per query over the windows, median of the repetitions (min–max), ratio to the baseline;")
-md.append("then the median of every single query and its ratio.")
+md.append("Median ms per query over the windows, median of the repetitions (min–max of the repetitions),")
+md.append("ratio to the baseline; then the mean of every single query (stalls of a shared machine included)")
+md.append("and its ratio.")
 md.append("")
 for m, title in (("const_rows_ms", "rows (`count(*), sum(v)`), constant times"),
                  ("generic_rows_ms", "rows (`count(*), sum(v)`), generic plan, times as parameters"),
@@ -214,7 +216,7 @@ for m, title in (("const_rows_ms", "rows (`count(*), sum(v)`), constant times"),
                  ("generic_count_ms", "`count(*)` only, generic plan, times as parameters")):
     md.append(f"### {title}")
     md.append("")
-    md.append("| contender | mean ms (min–max) | ratio | median ms of all queries | ratio |")
+    md.append("| contender | median ms (min–max) | ratio | mean ms of all queries | ratio |")
     md.append("|---|---:|---:|---:|---:|")
     for c in QUERIES:
         fg = fig("window", c, m)
