@@ -320,31 +320,6 @@ window_sql() {
 	fi
 }
 
-# the plans, for the report: each statement for the first window, then
-# EXPLAIN ANALYZE of the rows shape (buffers touched, rows removed by a filter)
-{
-	prepare_all
-	for m in const generic; do
-		for s in rows count; do
-			for c in "${QUERIES[@]}"; do
-				sql=$(window_sql "$c" "$s" "$m" "${WIN[0]}")
-				q "\\echo '-- $c, $s, $m: ${sql//\'/\'\'}'"
-				q "EXPLAIN (COSTS OFF) $sql"
-			done
-		done
-	done
-	for m in const generic; do
-		for c in "${QUERIES[@]}"; do
-			sql=$(window_sql "$c" rows "$m" "${WIN[0]}")
-			q "\\echo '-- $c, rows, $m, EXPLAIN ANALYZE: ${sql//\'/\'\'}'"
-			q "EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) $sql"
-		done
-	done
-	printf '%s' "$SESSION" >"$SCRATCH/plans.sql"
-	SESSION=""
-}
-psql_user -q -f "$SCRATCH/plans.sql" >"$OUT/plans.txt"
-
 # warm every relation into shared buffers
 if [ "$PREWARM" = 1 ]; then
 	for c in "${CONTENDERS[@]}"; do
@@ -393,6 +368,61 @@ for ((r = 0; r <= REPS; r++)); do
 	run_session
 	[ "$r" -gt 0 ] && log "   repetition $r/$REPS, $(($(date +%s) - BENCH_START)) s so far"
 done
+
+# the planning of the constant-time statements alone: the mean µs of
+# PLAN_LOOPS EXPLAINs (parse, rewrite, plan: the operators' planner support
+# included) in a loop on the server, per contender and repetition
+PLAN_LOOPS=$([ "$SMOKE" = 1 ] && echo 20 || echo 1000)
+q "CREATE FUNCTION pg_temp.plan_us(q text, n int) RETURNS float8 LANGUAGE plpgsql AS \$\$
+DECLARE t0 timestamptz := clock_timestamp();
+BEGIN
+	FOR i IN 1..n LOOP EXECUTE 'EXPLAIN ' || q; END LOOP;
+	RETURN extract(epoch FROM clock_timestamp() - t0) * 1e6 / n;
+END \$\$;"
+for c in "${QUERIES[@]}"; do
+	# unrecorded: the session's first planning of each statement loads catalog entries
+	sql=$(window_sql "$c" rows const "${WIN[0]}")
+	q "SELECT pg_temp.plan_us(\$q\$${sql%;}\$q\$, 10);"
+done
+for ((r = 1; r <= REPS; r++)); do
+	for ((i = 0; i < NQ; i++)); do
+		c=${QUERIES[$(((i + r) % NQ))]}
+		sql=$(window_sql "$c" rows const "${WIN[0]}")
+		v plan "$c" const_plan_us "$r" us "pg_temp.plan_us(\$q\$${sql%;}\$q\$, $PLAN_LOOPS)"
+	done
+done
+run_session
+
+# the plans, for the report: each statement for the first window, then
+# EXPLAIN ANALYZE of the rows shape (buffers touched, rows removed by a
+# filter, planning time), on the warm cache after the timed runs
+{
+	prepare_all
+	for m in const generic; do
+		for s in rows count; do
+			for c in "${QUERIES[@]}"; do
+				sql=$(window_sql "$c" "$s" "$m" "${WIN[0]}")
+				q "\\echo '-- $c, $s, $m: ${sql//\'/\'\'}'"
+				q "EXPLAIN (COSTS OFF) $sql"
+			done
+		done
+	done
+	for m in const generic; do
+		for c in "${QUERIES[@]}"; do
+			sql=$(window_sql "$c" rows "$m" "${WIN[0]}")
+			# once before, unrecorded: the session's first query of a table
+			# pays for loading its catalog entries
+			q "\\o /dev/null"
+			q "$sql"
+			q "\\o"
+			q "\\echo '-- $c, rows, $m, EXPLAIN ANALYZE: ${sql//\'/\'\'}'"
+			q "EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) $sql"
+		done
+	done
+	printf '%s' "$SESSION" >"$SCRATCH/plans.sql"
+	SESSION=""
+}
+psql_user -q -f "$SCRATCH/plans.sql" >"$OUT/plans.txt"
 
 # the checks: "window,CONTENDER,MODE_SHAPE_ms,REP.W<TAB>result"; every
 # contender's result equals the baseline's, every count is WINDOW_ROWS

@@ -226,6 +226,21 @@ for m, title in (("const_rows_ms", "rows (`count(*), sum(v)`), constant times"),
                   f"| {fg.extra:.3f} | {fmt_ratio(ratio('window', c, m, use_extra=True))} |")
     md.append("")
 
+# planning
+if any(fig("plan", c, "const_plan_us") for c in QUERIES):
+    md.append("### Planning alone, constant times")
+    md.append("")
+    md.append("Mean µs of one `EXPLAIN` of the rows statement (parse, rewrite, plan) in a loop on the server,")
+    md.append("median of the repetitions (min–max).")
+    md.append("")
+    md.append("| contender | µs (min–max) | ratio |")
+    md.append("|---|---:|---:|")
+    for c in QUERIES:
+        fg = fig("plan", c, "const_plan_us")
+        if fg:
+            md.append(f"| {LABELS[c]} | {fg.median:.1f} ({fg.min:.1f}–{fg.max:.1f}) | {fmt_ratio(ratio('plan', c, 'const_plan_us'))} |")
+    md.append("")
+
 # inserts
 md.append("## Inserts")
 md.append("")
