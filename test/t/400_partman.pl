@@ -220,5 +220,25 @@ is( $node->safe_psql('postgres',
 		"SELECT count(*) FROM pg_tables WHERE tablename LIKE 'events_p%'"),
 	'16', 'children left: 3 days back to 6 days past the newest data (day +6)');
 
+# 4. the time operators on the uuid control column prune the children: at
+# executor start for now(), at plan time for constants
+like(
+	$node->safe_psql('postgres',
+		q{EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE id >= now() - interval '1 day'}),
+	qr/Subplans Removed: [1-9]/,
+	'id >= now() - 1 day prunes children at executor start');
+is( $node->safe_psql('postgres',
+		q{SELECT count(*) FROM events WHERE id >= now() - interval '1 day'}),
+	$node->safe_psql('postgres',
+		q{SELECT count(*) FROM events WHERE scru128_partman_decoder(id::text) >= now() - interval '1 day'}),
+	'... and finds the rows of the last day');
+my ($day, $next) = split /\|/, $node->safe_psql('postgres',
+	q{SELECT date_trunc('day', now() + interval '1 day') || '|' || date_trunc('day', now() + interval '2 days')});
+my $plan = $node->safe_psql('postgres',
+	"EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE id >= timestamptz '$day' AND id < timestamptz '$next'");
+is(join(',', $plan =~ /Scan on (events_\w+)/g),
+	'events_p' . $node->safe_psql('postgres', "SELECT to_char(timestamptz '$day', 'YYYYMMDD')"),
+	'a constant day scans its child alone');
+
 $node->stop;
 done_testing();
