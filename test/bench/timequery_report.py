@@ -313,13 +313,14 @@ def chart():
     if smoke:
         title += " (SMOKE RUN)"
     gp = [
-        "set terminal pngcairo size 1100,600 font 'DejaVu Sans,11'",
+        "set terminal pngcairo noenhanced size 1100,600 font 'DejaVu Sans,11'",
         f"set output '{os.path.join(OUT, 'timequery.png')}'",
         f"set title \"{title}\"",
         "set grid ytics",
-        "set key below",
+        "set key top center horizontal",
+        "set bmargin 4",
         "set ylabel 'ratio to the baseline'",
-        f"set yrange [0:{top * 1.15:.2f}]",
+        f"set yrange [0:{top * 1.3:.2f}]",
         f"set xrange [-0.6:{len(cats) - 0.4}]",
         "set style fill solid 0.8",
         "set boxwidth 0.36",
