@@ -1,14 +1,18 @@
 EXTENSION = scru128
 MODULE_big = scru128
-# one shared library: the pure C core and the glue of every type
-OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
+# one shared library: the pure C core (src/core: codecs, ID layouts, generator
+# state machines, the byte pool; no PostgreSQL header) and the PostgreSQL glue
+# of every type (src/pg)
+OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/core/*.c src/pg/*.c)))
+PG_CPPFLAGS = -Isrc/core -Isrc/pg
 
 # Releases 1.0 and 1.1 are shipped and never edited.  Each later upgrade
 # script is put together from sql/<version>/*.sql in name order, one part per
 # concern; a fresh CREATE EXTENSION runs 1.0 and then the chain of those same
 # scripts, so an updated and a fresh install cannot differ.
 DATA = sql/scru128--1.0.sql
-DATA_built = sql/scru128--1.0--1.1.sql sql/scru128--1.1--1.2.sql
+DATA_built = sql/scru128--1.0--1.1.sql sql/scru128--1.1--1.2.sql \
+	sql/scru128--1.2--1.2-refresh.sql sql/scru128--1.2-refresh--1.2.sql
 
 # every other sql/*.sql is a pg_regress test
 REGRESS = $(sort $(basename $(notdir $(filter-out sql/scru128--%,$(wildcard sql/*.sql)))))
@@ -28,3 +32,26 @@ sql/scru128--1.0--1.1.sql: $(sort $(wildcard sql/1.1/*.sql))
 
 sql/scru128--1.1--1.2.sql: $(sort $(wildcard sql/1.2/*.sql))
 	cat $^ >$@
+
+# ALTER EXTENSION scru128 UPDATE TO '1.2-refresh'; ALTER EXTENSION scru128
+# UPDATE; runs the parts of 1.2 that can run again, twice: it brings an
+# installed 1.2 to what a fresh install on this server gives, e.g. after
+# pg_upgrade to a major that adds a catalog feature.  Objects made in an
+# update script become members of the extension, which a function could not
+# give.
+REFRESH_1_2 = sql/refresh/00_header.sql sql/1.2/21_brin_domain_members.sql sql/1.2/25_skipsupport.sql
+
+sql/scru128--1.2--1.2-refresh.sql sql/scru128--1.2-refresh--1.2.sql: $(REFRESH_1_2)
+	cat $^ >$@
+
+# make dist: the PGXN release, dist/scru128-<version>.zip, a git archive of
+# the committed tree (HEAD) under scru128-<version>/; the version is
+# META.json's, which test/meta_check.py keeps equal to default_version
+DIST_VERSION = $(shell grep -m1 '"version"' META.json | sed 's/.*: *"\([^"]*\)".*/\1/')
+DIST_DIR ?= dist
+
+dist:
+	mkdir -p $(DIST_DIR)
+	git archive --format=zip --prefix=scru128-$(DIST_VERSION)/ -o $(DIST_DIR)/scru128-$(DIST_VERSION).zip HEAD
+
+.PHONY: dist

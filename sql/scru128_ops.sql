@@ -98,8 +98,11 @@ CREATE TABLE ops_s (s scru128);
 INSERT INTO ops_s SELECT u FROM ops_uuid;
 INSERT INTO ops_s SELECT u::scru128 FROM ops_uuid;
 SELECT count(*) FROM ops_s;
+-- (terse: 19 words the detail and hint of a missing operator differently)
+\set VERBOSITY terse
 SELECT id = gen_random_uuid() FROM ops_v;
 SELECT id = '\x00'::bytea FROM ops_v;
+\set VERBOSITY default
 SELECT castcontext, castmethod, castsource::regtype, casttarget::regtype, castfunc::regproc
 FROM pg_cast WHERE castsource = 'scru128'::regtype OR casttarget = 'scru128'::regtype
 ORDER BY castsource::regtype::text, casttarget::regtype::text;

@@ -144,4 +144,30 @@ WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
 -- the type itself
 SELECT typlen, typbyval, typalign, typstorage FROM pg_type WHERE oid = 'scru160'::regtype;
 
+-- functions the three types have in common (same name after the type's
+-- name, same number of arguments): labels that differ between the twins
+-- (release 1.2 made scru128's and scru160's out, send, smaller and larger
+-- LEAKPROOF like scru64's; scru64() is not STRICT, which for a function of
+-- no arguments changes nothing)
+WITH f AS (
+	SELECT substring(p.proname FROM '^scru(?:128|64|160)(.*)$') AS suffix, p.pronargs,
+		   substring(p.proname FROM '^(scru(?:128|64|160))') AS type,
+		   concat_ws(' ', p.provolatile, p.proparallel, p.proisstrict, p.proleakproof) AS labels
+	FROM pg_proc p
+	JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+	WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'scru128')
+	  AND p.proname ~ '^scru(128|64|160)'
+)
+SELECT 'scru' || suffix || '/' || pronargs AS twin, string_agg(type || ': ' || labels, ', ' ORDER BY type) AS labels
+FROM f GROUP BY suffix, pronargs
+HAVING count(*) > 1 AND count(DISTINCT labels) > 1
+ORDER BY 1;
+SELECT count(*) >= 26 AS all_twins_compared FROM (
+	SELECT 1 FROM pg_proc p
+	JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+	WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'scru128')
+	  AND p.proname ~ '^scru(128|64|160)'
+	GROUP BY substring(p.proname FROM '^scru(?:128|64|160)(.*)$'), p.pronargs
+	HAVING count(*) > 1) t;
+
 DROP TABLE ops_t, ops_ranks, ops_sorted, ops_scanned;

@@ -30,6 +30,7 @@ ALTER SYSTEM SET scru128.scru64_node_spec = '0/24';
 ALTER SYSTEM SET scru128.scru64_node_spec = '1024/8';
 ALTER SYSTEM SET scru128.scru64_node_spec = ' 42/8';
 ALTER SYSTEM SET scru128.scru64_node_spec = '0u2r85hm2pt3/0';
+ALTER SYSTEM SET scru128.scru64_node_spec = 'zzzzzzzzzzzz/1';
 
 -- labels of the generator
 SELECT p.oid::regprocedure, p.provolatile, p.proparallel, p.proisstrict

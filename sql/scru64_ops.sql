@@ -53,8 +53,11 @@ FROM pg_cast
 WHERE castsource = 'scru64'::regtype OR casttarget = 'scru64'::regtype
 ORDER BY castsource::regtype::text, casttarget::regtype::text;
 -- nothing implicit: no scru64 = bigint comparison, no timestamptz arithmetic
+-- (terse: 19 words the detail and hint of a missing operator differently)
+\set VERBOSITY terse
 SELECT '0u2pf62ji4b9'::scru64 = 109959589539758421::bigint;
 SELECT '0u2pf62ji4b9'::scru64 + 1;
+\set VERBOSITY default
 
 -- the parser reads scru64('...') as a cast to the type, not a call
 SELECT scru64('0u2pf62ji4b9');
@@ -94,6 +97,11 @@ SELECT count(*) AS valid_specs FROM s64_specs;
 SELECT count(*) AS invalid_specs FROM s64_specs_invalid;
 SELECT scru64_node_spec('0x26eff5/23');
 SELECT scru64_node_spec('1024/8');
+-- a previous ID in the reserved last tick: nothing can follow it, refused
+-- (the references take it); the tick before is not
+SELECT scru64_node_spec('zzzzzzzzzzzz/1');
+SELECT scru64_node_spec(scru64_from_parts(282429536480, 0)::text || '/8');
+SELECT scru64_node_spec(scru64_from_parts(282429536479, 16777215)::text || '/8');
 
 -- catalog: volatility, parallel safety, strictness and leakproofness
 SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proparallel AS par,

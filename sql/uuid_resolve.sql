@@ -60,7 +60,39 @@ RESET search_path;
 SELECT public.uuid_extract_version(public.uuidv7()) AS v7,
 	   public.uuid_extract_version(public.uuidv7('-1 day')) AS v7_shifted,
 	   public.uuid_extract_version(public.uuidv4()) AS v4,
-	   public.uuid_extract_timestamp('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AT TIME ZONE 'UTC' AS v6_time;
+	   public.uuid_extract_timestamp('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AT TIME ZONE 'UTC' AS v6_time,
+	   public.uuid_timestamp('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AT TIME ZONE 'UTC' AS v6_uuid_timestamp;
+
+-- uuid_extract_timestamp() answers as core's (release 1.2): every version
+-- and variant, four bit patterns each.  A timestamp for v1 and v7 of the RFC
+-- 9562 variant only, NULL for v6 (uuid_timestamp() reads v6 too); the same
+-- as core's where core has it, except on 17 for v7 (17's core reads v1 only)
+CREATE TEMP TABLE uuid_every_kind AS
+SELECT v AS version, var AS variant_bits,
+	   encode(set_byte(set_byte(b, 6, (get_byte(b, 6) & 15) | (v << 4)), 8, (get_byte(b, 8) & 63) | var), 'hex')::uuid AS u
+FROM (VALUES (decode('1ec9414c232a6b00b3c89f6bdeced846', 'hex')), (decode('017f22e279b07cc398c4dc0c0c07398f', 'hex')),
+			 (decode('ffffffffffffffffffffffffffffffff', 'hex')), (decode('00000000000000000000000000000000', 'hex'))) b(b),
+	 generate_series(0, 15) v, unnest(ARRAY[0, 64, 128, 192]) var;
+SELECT version,
+	   bool_and(public.uuid_extract_timestamp(u) IS NOT NULL) FILTER (WHERE variant_bits = 128) AS rfc_timestamp,
+	   bool_or(public.uuid_extract_timestamp(u) IS NOT NULL) FILTER (WHERE variant_bits <> 128) AS other_variant_timestamp,
+	   bool_and(public.uuid_extract_timestamp(u) IS NOT DISTINCT FROM public.uuid_timestamp(u)) AS same_as_uuid_timestamp
+FROM uuid_every_kind GROUP BY version ORDER BY version;
+DO $$
+DECLARE
+	differ bigint := 0;
+BEGIN
+	IF to_regprocedure('pg_catalog.uuid_extract_timestamp(uuid)') IS NOT NULL THEN
+		EXECUTE $q$
+			SELECT count(*) FROM uuid_every_kind
+			WHERE public.uuid_extract_timestamp(u) IS DISTINCT FROM pg_catalog.uuid_extract_timestamp(u)
+			  AND NOT (current_setting('server_version_num')::int < 180000 AND version = 7)$q$ INTO differ;
+	ELSIF current_setting('server_version_num')::int >= 170000 THEN
+		RAISE EXCEPTION 'core has no uuid_extract_timestamp() on 17 or later';
+	END IF;
+	RAISE NOTICE 'uuid_extract_timestamp(): % answers differ from core''s', differ;
+END
+$$;
 
 -- where core has the function (core_present_as_expected says whether it
 -- should), ours has its labels, except that our generators are PARALLEL
@@ -89,5 +121,34 @@ JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.de
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'scru128'
 WHERE p.proname ~ '^uuid'
 ORDER BY 1;
+
+-- bytea <-> uuid: core has both casts (explicit) from 19 on; the extension
+-- never makes one (made on an older server, it would collide with core's
+-- after a dump and restore or pg_upgrade to 19)
+SELECT count(*) AS extension_bytea_uuid_casts
+FROM pg_cast c
+JOIN pg_depend d ON d.classid = 'pg_cast'::regclass AND d.objid = c.oid AND d.deptype = 'e'
+WHERE (c.castsource, c.casttarget) IN (('bytea'::regtype, 'uuid'::regtype), ('uuid'::regtype, 'bytea'::regtype));
+SELECT (current_setting('server_version_num')::int >= 190000) =
+	   (count(*) FILTER (WHERE c.castcontext = 'e' AND p.pronamespace = 'pg_catalog'::regnamespace) = 2
+		AND count(*) = 2) AS core_bytea_uuid_casts_as_expected
+FROM pg_cast c LEFT JOIN pg_proc p ON p.oid = c.castfunc
+WHERE (c.castsource, c.casttarget) IN (('bytea'::regtype, 'uuid'::regtype), ('uuid'::regtype, 'bytea'::regtype));
+-- on 19, the casts are core's: the 16 bytes of the uuid, both ways
+DO $$
+DECLARE
+	b bytea;
+	u uuid;
+BEGIN
+	IF current_setting('server_version_num')::int >= 190000 THEN
+		EXECUTE $q$SELECT '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::uuid::bytea$q$ INTO b;
+		EXECUTE $q$SELECT '\x017f22e279b07cc398c4dc0c0c07398f'::bytea::uuid$q$ INTO u;
+		IF b <> '\x017f22e279b07cc398c4dc0c0c07398f'::bytea
+		   OR u <> '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::uuid THEN
+			RAISE EXCEPTION 'core bytea <-> uuid casts: % and %', b, u;
+		END IF;
+	END IF;
+END
+$$;
 
 DROP TABLE uuid_resolve_probe;

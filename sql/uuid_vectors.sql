@@ -29,7 +29,8 @@ SELECT section, version, u,
 	   (get_byte(uuid_send(u), 8) >> 6) = 2 AS rfc_variant
 FROM uuid_vectors ORDER BY section;
 
--- timestamps: v1, v6 and v7 give the RFC's instant, the others NULL
+-- timestamps: v1, v6 and v7 give the RFC's instant, the others NULL;
+-- uuid_extract_timestamp() as core's (from release 1.2): NULL for v6
 SELECT section, version,
 	   public.uuid_timestamp(u) AS uuid_timestamp,
 	   public.uuid_extract_timestamp(u) IS NOT DISTINCT FROM public.uuid_timestamp(u) AS extract_same,

@@ -1,7 +1,9 @@
 # test/chroot.sh: Debian chroots with other PostgreSQL versions.
 #
 # Sourced by test/run.sh.  PostgreSQL 17 comes from Debian trixie, 18 from
-# forky, both from the mirror the host uses; each chroot is made once with
+# forky, 19 from experimental in a forky chroot (only the PostgreSQL 19
+# packages; everything else from forky, and 19 from forky itself once it is
+# there), all from the mirror the host uses; each chroot is made once with
 # debootstrap under $CHROOT_BASE and reused by later runs.  The server
 # suites run inside it through the same test/run.sh, as in a fresh clone.
 
@@ -14,6 +16,23 @@ chroot_suite() {
 		15) echo bookworm ;;
 		17) echo trixie ;;
 		18) echo forky ;;
+		19) echo forky ;;
+		*) return 1 ;;
+	esac
+}
+
+# whether the chroot of version $1 gets Debian experimental as a source:
+# 19 is there before it reaches forky; install_packages (test/lib.sh) takes
+# the PostgreSQL packages from experimental only if the release has none
+chroot_experimental() {
+	[ "$1" = 19 ]
+}
+
+# the older major installed beside version $1 for the pg_upgrade suite
+# (test/suites/pgupgrade.sh), from the chroot's own release
+chroot_upgrade_from() {
+	case $1 in
+		19) echo 18 ;;
 		*) return 1 ;;
 	esac
 }
@@ -47,18 +66,31 @@ chroot_prepare() {
 	mkdir -p "$dir"
 	{
 		debootstrap --variant=minbase "$suite" "$dir" "$DEBIAN_MIRROR" $script &&
-		# forky's Release file is past its Valid-Until date on some mirrors
-		echo 'Acquire::Check-Valid-Until "false";' >"$dir/etc/apt/apt.conf.d/99scru128" &&
-		# no service starts inside the chroot
-		printf '#!/bin/sh\nexit 101\n' >"$dir/usr/sbin/policy-rc.d" &&
-		chmod +x "$dir/usr/sbin/policy-rc.d" &&
-		cp /etc/resolv.conf "$dir/etc/resolv.conf" &&
-		cp "$SRC_DIR/test/lib.sh" "$dir/root/scru128-lib.sh" &&
-		chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin PG_MAJOR="$v" \
-			SCRU128_SERVER_ONLY=1 EXTRA_PACKAGES="${CHROOT_EXTRA_PACKAGES:-}" \
-			bash -c 'source /root/scru128-lib.sh && install_packages' &&
+		chroot_setup "$v" &&
 		touch "$dir/.scru128-ready"
 	} >"$CHROOT_BASE/pg$v.log" 2>&1
+}
+
+# what chroot_prepare does after debootstrap: apt settings and sources,
+# then PostgreSQL $1 and the build tools (and the major to upgrade from)
+chroot_setup() {
+	local v=$1 dir="$CHROOT_BASE/pg$1" extra="${CHROOT_EXTRA_PACKAGES:-}" from
+	# forky's Release file is past its Valid-Until date on some mirrors
+	echo 'Acquire::Check-Valid-Until "false";' >"$dir/etc/apt/apt.conf.d/99scru128" &&
+	if chroot_experimental "$v"; then
+		echo "deb $DEBIAN_MIRROR experimental main" >"$dir/etc/apt/sources.list.d/experimental.list"
+	fi &&
+	if from=$(chroot_upgrade_from "$v"); then
+		extra="$extra postgresql-$from postgresql-server-dev-$from"
+	fi &&
+	# no service starts inside the chroot
+	printf '#!/bin/sh\nexit 101\n' >"$dir/usr/sbin/policy-rc.d" &&
+	chmod +x "$dir/usr/sbin/policy-rc.d" &&
+	cp /etc/resolv.conf "$dir/etc/resolv.conf" &&
+	cp "$SRC_DIR/test/lib.sh" "$dir/root/scru128-lib.sh" &&
+	chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin PG_MAJOR="$v" \
+		SCRU128_SERVER_ONLY=1 EXTRA_PACKAGES="$extra" \
+		bash -c 'source /root/scru128-lib.sh && install_packages'
 }
 
 # start preparing the chroots of the given versions in the background, so
@@ -115,7 +147,7 @@ chroot_suite_run() {
 	chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
 		PG_MAJOR="$v" SCRU128_SERVER_ONLY=1 \
 		bash /scru128/test/run.sh "$@" >"$out" 2>&1 || true
-	grep -E '^==> [a-z0-9_]+: [0-9]+ passed|^==> .*failed|^(not ok|FAIL)|^ +[a-z0-9_]+ +\.\.\. FAILED' "$out" || true
+	grep -E '^==> [a-z0-9_]+: [0-9]+ passed|^==> suite [a-z0-9_]+ took|^==> .*failed|^(not ok|FAIL)|^ +[a-z0-9_]+ +\.\.\. FAILED' "$out" || true
 	line=$(tail -n 1 "$out")
 	if [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
 		p=${BASH_REMATCH[1]}

@@ -35,20 +35,31 @@ install_packages() {
 		log "SCRU128_NO_APT: assuming PostgreSQL $PG_MAJOR and the build tools are installed"
 		return
 	fi
-	local pkgs="postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR
-		libipc-run-perl make gcc ca-certificates python3 procps ${EXTRA_PACKAGES:-}"
+	local pkgs="libipc-run-perl make gcc ca-certificates python3 procps ${EXTRA_PACKAGES:-}"
+	local pgpkgs="postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR" target=()
 	# bookworm's contrib is a package of its own; later releases fold it in
-	[ "$PG_MAJOR" = 15 ] && pkgs="$pkgs postgresql-contrib"
-	# pg_partman 5.2+ (time encoders for uuid columns) is in trixie and later
-	[ "$PG_MAJOR" -ge 17 ] && pkgs="$pkgs postgresql-$PG_MAJOR-partman"
+	[ "$PG_MAJOR" = 15 ] && pgpkgs="$pgpkgs postgresql-contrib"
 	if [ -z "${SCRU128_SERVER_ONLY:-}" ]; then
 		pkgs="$pkgs clang libclang-rt-dev debootstrap"
 		command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
 		command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 	fi
-	log "apt-get install $(echo $pkgs)"
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
+	# a major that only Debian experimental has (19 before it reaches forky;
+	# test/chroot.sh adds the source): its packages from there, everything
+	# else from the release
+	if ! apt-cache madison "postgresql-$PG_MAJOR" | grep -v ' experimental/' | grep -q . &&
+		apt-cache madison "postgresql-$PG_MAJOR" | grep -q ' experimental/'; then
+		target=(-t experimental)
+	fi
+	# pg_partman 5.2+ (time encoders for uuid columns) is in trixie and
+	# later, for the majors Debian packages it for (not 19 in experimental)
+	if [ "$PG_MAJOR" -ge 17 ] && apt-cache show "postgresql-$PG_MAJOR-partman" >/dev/null 2>&1; then
+		pgpkgs="$pgpkgs postgresql-$PG_MAJOR-partman"
+	fi
+	log "apt-get install $(echo $pkgs)"
+	log "apt-get install ${target[*]} $(echo $pgpkgs)"
 	# Debian's postgresql-common would create and start a cluster of its own
 	mkdir -p /etc/postgresql-common
 	[ -f /etc/postgresql-common/createcluster.conf ] ||
@@ -56,6 +67,8 @@ install_packages() {
 	# keep the createcluster.conf written above when the package brings its own
 	apt-get install -y -qq --no-install-recommends \
 		-o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold $pkgs >/dev/null
+	apt-get install -y -qq --no-install-recommends "${target[@]}" \
+		-o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold $pgpkgs >/dev/null
 }
 
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}

@@ -16,10 +16,14 @@
  *     spec given by a previous ID keeps that ID.
  *  3. Generator: the first 8 bytes are a previous ID (reduced below 36^12),
  *     the next 8 a clock tick, the next 4 a random number, one byte the
- *     node_id_size: a result is valid, carries the node, never has
+ *     node_id_size, and when there is a 22nd byte, the node_id from it
+ *     and the next bytes (otherwise prev's node: prev may come from
+ *     another spec): a result is valid, carries the node, never has
  *     timestamp 0 or the largest, is greater than prev unless the clock
  *     moved past prev's tick, and never more than 40 ticks ahead of the
- *     clock or of prev.
+ *     clock or of prev.  One call step from the same prev (the server's
+ *     last ID) gives an ID greater than prev, asks to wait no longer than
+ *     the deadline, or refuses.
  *
  * Any disagreement calls abort().
  *
@@ -152,7 +156,10 @@ check_generator(const uint8_t *data, size_t size)
 		tick %= SCRU64_MAX_TIMESTAMP + 2;
 	random = (uint32_t) load64(data + 12);
 	node_id_size = 1 + data[20] % 23;
-	node_id = scru64_get_node_ctr(prev) >> (24 - node_id_size);
+	if (size >= 25)
+		node_id = (uint32_t) (load64(data + 17) & ((UINT64_C(1) << node_id_size) - 1));
+	else
+		node_id = scru64_get_node_ctr(prev) >> (24 - node_id_size);
 
 	st = scru64_next(prev, tick, node_id, node_id_size,
 					 SCRU64_ROLLBACK_ALLOWANCE_TICKS, random, &next);
@@ -175,6 +182,46 @@ check_generator(const uint8_t *data, size_t size)
 		FAIL("more than the allowance ahead of the clock");
 }
 
+static void
+check_step(const uint8_t *data, size_t size)
+{
+	uint64_t	last,
+				ms,
+				next = 0,
+				wait = 0;
+	scru64_node_spec spec;
+	scru64_gen_status st;
+
+	if (size < 29)
+		return;
+	last = load64(data) % (SCRU64_MAX + 1);
+	ms = (load64(data + 8) % (SCRU64_MAX_TIMESTAMP + 2)) << 8 | data[28];
+	spec.node_id_size = 1 + data[20] % 23;
+	spec.node_id = (uint32_t) (load64(data + 17) & ((UINT64_C(1) << spec.node_id_size) - 1));
+	spec.has_prev = data[21] & 1;
+	spec.node_prev = scru64_from_parts(scru64_get_timestamp(load64(data + 21) % (SCRU64_MAX + 1)),
+									   spec.node_id << (24 - spec.node_id_size));
+	st = scru64_step(last, &spec, ms, ms + SCRU64_MAX_WAIT_MS, (uint32_t) ms, &next, &wait);
+	if (st == SCRU64_GEN_OK)
+	{
+		if (next <= last || (spec.has_prev && next <= spec.node_prev))
+			FAIL("step: not above the state or node_prev");
+		if (scru64_get_timestamp(next) > (ms >> 8) + SCRU64_MAX_AHEAD_TICKS)
+			FAIL("step: too far ahead of the clock");
+	}
+	else if (st == SCRU64_GEN_WAIT)
+	{
+		if (wait == 0 || wait > SCRU64_MAX_WAIT_MS)
+			FAIL("step: wait out of bounds");
+	}
+	else if (st == SCRU64_GEN_PREV_AHEAD)
+	{
+		if (!spec.has_prev ||
+			scru64_get_timestamp(spec.node_prev) <= (ms >> 8) + SCRU64_MAX_AHEAD_TICKS)
+			FAIL("step: node_prev refused without being ahead");
+	}
+}
+
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int
@@ -183,5 +230,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_decode(data, size);
 	check_node_spec(data, size);
 	check_generator(data, size);
+	check_step(data, size);
 	return 0;
 }

@@ -2,6 +2,10 @@
 -- public with its row count and a hash of its rows in text form, then every
 -- index definition.  Used by the cross-version dump/restore test (xver).
 SET TimeZone = 'UTC';
+-- every function in an index definition named with its schema, on every
+-- version: 15 would print the extension's uuid_extract_version(...)
+-- unqualified, 17 and later qualified (core has one of that name)
+SET search_path = pg_catalog;
 SET extra_float_digits = 3;
 SELECT line FROM (
 SELECT 'table ' || c.relname || ' ' ||

@@ -7,7 +7,7 @@ suite_sanitize() {
 	local copy="$WORK/unit-asan" out="$WORK/sanitize.log"
 	rm -rf "$copy"
 	mkdir -p "$copy/test"
-	# test/unit finds its sources in ../../src and its data in ../vectors
+	# test/unit finds its sources in ../../src/core and its data in ../vectors
 	cp -r "$BUILD/src" "$copy/src"
 	cp -r "$BUILD/test/unit" "$BUILD/test/vectors" "$copy/test/"
 	[ "$(id -u)" = 0 ] && chown -R "$SCRU128_USER" "$copy"

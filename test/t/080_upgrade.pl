@@ -18,8 +18,11 @@ $node->start;
 is($node->safe_psql('postgres',
 		q{SELECT string_agg(source || '>' || target || ':' || coalesce(path, '-'), ',' ORDER BY source, target)
 		  FROM pg_extension_update_paths('scru128')}),
-	'1.0>1.1:1.0--1.1,1.0>1.2:1.0--1.1--1.2,1.1>1.0:-,1.1>1.2:1.1--1.2,1.2>1.0:-,1.2>1.1:-',
-	'update paths 1.0 -> 1.1 -> 1.2 and none back');
+	'1.0>1.1:1.0--1.1,1.0>1.2:1.0--1.1--1.2,1.0>1.2-refresh:1.0--1.1--1.2--1.2-refresh,'
+	. '1.1>1.0:-,1.1>1.2:1.1--1.2,1.1>1.2-refresh:1.1--1.2--1.2-refresh,'
+	. '1.2>1.0:-,1.2>1.1:-,1.2>1.2-refresh:1.2--1.2-refresh,'
+	. '1.2-refresh>1.0:-,1.2-refresh>1.1:-,1.2-refresh>1.2:1.2-refresh--1.2',
+	'update paths 1.0 -> 1.1 -> 1.2, the 1.2 <-> 1.2-refresh round trip (test/t/081_refresh.pl), none back');
 
 # the same members with the same definitions as a fresh install
 $node->safe_psql('postgres', 'CREATE DATABASE fresh');
@@ -52,7 +55,23 @@ for my $from ('1.0', '1.1')
 		CREATE INDEX events_bloom ON events USING brin (at scru128_bloom_ops);
 		CREATE INDEX events_at ON events (at DESC);
 		ANALYZE events;
+		-- BRIN on a domain column: builds on an empty table, but before 1.2
+		-- the second row of a range fails with "missing operator"
+		CREATE DOMAIN event_ref AS scru128;
+		CREATE TABLE refs (n int, ref event_ref);
+		CREATE INDEX refs_minmax ON refs USING brin (ref) WITH (pages_per_range = 1);
+		CREATE INDEX refs_multi ON refs USING brin (ref scru128_minmax_multi_ops) WITH (pages_per_range = 1);
 	});
+	# rows go into the indexes in the order they were made: the failure is
+	# refs_minmax's, then, without it, refs_multi's
+	for my $idx ('refs_minmax', 'refs_multi')
+	{
+		my ($ret, $out, $err) = $node->psql($db, "INSERT INTO refs SELECT -g, scru128() FROM generate_series(1, 2) g");
+		like($err, qr/missing operator 1/, "$from: BRIN $idx on a domain column fails before the update");
+		$node->safe_psql($db, "DROP INDEX $idx") if $idx eq 'refs_minmax';
+	}
+	$node->safe_psql($db, q{
+		CREATE INDEX refs_minmax ON refs USING brin (ref) WITH (pages_per_range = 1);});
 	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'scru128'}),
 		$from, "installed $from");
 	if ($from eq '1.0')
@@ -103,6 +122,14 @@ for my $from ('1.0', '1.1')
 		SET enable_seqscan = off; SET enable_indexscan = off;
 		SELECT count(*) FROM events WHERE id >= (SELECT id FROM events WHERE n = 19001)}),
 		'1000', "$from: BRIN minmax range after the update");
+
+	# BRIN on the domain column, with the index made before the update
+	is($node->safe_psql($db, q{
+		INSERT INTO refs SELECT g, scru128() FROM generate_series(1, 3000) g;
+		SELECT brin_summarize_new_values('refs_minmax') > 0 AND brin_summarize_new_values('refs_multi') > 0;
+		SET enable_seqscan = off;
+		SELECT count(*) FROM refs WHERE ref > (SELECT ref FROM refs WHERE n = 2900);}),
+		"t\n100", "$from: BRIN indexes on a domain column made before the update summarize and answer after it");
 
 	# the generators work on the updated database
 	is($node->safe_psql($db, q{

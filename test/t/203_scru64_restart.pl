@@ -115,9 +115,16 @@ my $new = $node->safe_psql('postgres', 'SELECT scru64()');
 is($node->safe_psql('postgres', qq{SELECT scru64_node_id('$new', 8)}), 43, 'new node 43 in use');
 cmp_ok($new, 'gt', $last, 'the new node\'s first ID sorts after the old node\'s last');
 
-# node_prev: resume right after a given ID, here one 20 ticks ahead
+# node_prev: resume right after a given ID, here one 20 ticks ahead of the
+# clock (at most 40 are allowed), once the clock has passed the state (up
+# to 41 ticks ahead after the restart), so that the given ID is the latest
+$node->poll_query_until('postgres', q{
+	SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint / 256 >
+		   scru64_timestamp_ms(scru64()) >> 8})
+  or die 'the clock did not pass the state';
 my $prev = $node->safe_psql('postgres', q{
-	SELECT scru64_from_parts((scru64_timestamp_ms(scru64()) >> 8) + 20, (44 << 16) | 65000)});
+	SELECT scru64_from_parts((extract(epoch FROM clock_timestamp()) * 1000)::bigint / 256 + 20,
+							 (44 << 16) | 65000)});
 $node->safe_psql('postgres', qq{ALTER SYSTEM SET scru128.scru64_node_spec = '$prev/8'; SELECT pg_reload_conf();});
 $node->poll_query_until('postgres', qq{SELECT scru64_node_spec() = '$prev/8'}) or die;
 my $resumed = $node->safe_psql('postgres', 'SELECT scru64()');

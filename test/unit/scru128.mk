@@ -1,5 +1,5 @@
 # SCRU128: the Base36 codec (also its portable build) and the generator
-TESTS += test_base36.bin test_base36_portable.bin test_generator.bin
+TESTS += test_base36.bin test_base36_portable.bin test_scru128_core.bin
 
 test_base36.bin: test_base36.c $(SRC)/base36.c $(SRC)/base36.h $(SRC)/scru128_id.h tap.h
 	$(CC) $(CFLAGS) -I$(SRC) -o $@ test_base36.c $(SRC)/base36.c
@@ -8,5 +8,5 @@ test_base36.bin: test_base36.c $(SRC)/base36.c $(SRC)/base36.h $(SRC)/scru128_id
 test_base36_portable.bin: test_base36.c $(SRC)/base36.c $(SRC)/base36.h $(SRC)/scru128_id.h tap.h
 	$(CC) $(CFLAGS) -DBASE36_PORTABLE -I$(SRC) -o $@ test_base36.c $(SRC)/base36.c
 
-test_generator.bin: test_generator.c $(SRC)/generator.c $(SRC)/generator.h $(SRC)/scru128_id.h tap.h
-	$(CC) $(CFLAGS) -I$(SRC) -o $@ test_generator.c $(SRC)/generator.c
+test_scru128_core.bin: test_scru128_core.c $(SRC)/scru128_core.c $(SRC)/scru128_core.h $(SRC)/scru128_id.h tap.h
+	$(CC) $(CFLAGS) -I$(SRC) -o $@ test_scru128_core.c $(SRC)/scru128_core.c

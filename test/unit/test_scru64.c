@@ -356,9 +356,32 @@ test_generator_rules(void)
 		   "sustained overflow: %d ticks ahead, then wait", issued);
 	}
 
-	/* node bits come from node_id, not from prev */
+	/*
+	 * prev issued under another spec: node bits come from node_id, and the
+	 * result is still above prev
+	 */
 	st = scru64_next(scru64_from_parts(t0, 0xFFFFFF), t0, NODE, SIZE, A, 9, &next);
-	ok(st == SCRU64_GEN_OK && next == id_of(t0 + 1, 9), "foreign node bits in prev do not leak");
+	ok(st == SCRU64_GEN_OK && next == id_of(t0 + 1, 9),
+	   "prev above every ID of ours in its tick: the next tick, foreign bits do not leak");
+	st = scru64_next(scru64_from_parts(t0, (41 << 16) | CMAX), t0, NODE, SIZE, A, 0x12345u, &next);
+	ok(st == SCRU64_GEN_OK && next == id_of(t0, 0x2345),
+	   "prev below every ID of ours in its tick: same tick, counter renewed");
+	st = scru64_next(scru64_from_parts(t0, (41 << 16) | CMAX), t0 - 39, NODE, SIZE, A, 5, &next);
+	ok(st == SCRU64_GEN_OK && next == id_of(t0, 5),
+	   "the same within the rollback allowance");
+	/* 0/15 issued 0x1ab: under 1/16 (counter 8 bits) that is node 1, counter 0xab */
+	st = scru64_next(scru64_from_parts(t0, 0x1ab), t0, 1, 16, A, 0, &next);
+	ok(st == SCRU64_GEN_OK && next == scru64_from_parts(t0, 0x1ac),
+	   "an overlapping spec's ID with our bits: counter + 1 past it");
+	st = scru64_next(scru64_from_parts(t0, 0x1ff), t0, 1, 16, A, 0xab, &next);
+	ok(st == SCRU64_GEN_OK && next == scru64_from_parts(t0 + 1, 0x1ab),
+	   "and at its top: the next tick");
+	st = scru64_next(scru64_from_parts(t0, 0x1ab), t0, 0, 15, A, 0x1cd, &next);
+	ok(st == SCRU64_GEN_OK && next == scru64_from_parts(t0, 0x1ac),
+	   "the wider spec after the narrower: counter + 1 past it");
+	st = scru64_next(scru64_from_parts(t0, 0x1ab), t0, 0, 16, A, 0x1cd, &next);
+	ok(st == SCRU64_GEN_OK && next == scru64_from_parts(t0 + 1, 0xcd),
+	   "another node of the same size below it: the next tick");
 
 	/* reserved timestamps */
 	ok(scru64_next(0, 0, NODE, SIZE, A, 0, &next) == SCRU64_GEN_BAD_CLOCK, "tick 0 refused");
@@ -405,8 +428,9 @@ test_generator_rules(void)
 	 * A new state issues nothing in the tick it started in, nor in any
 	 * tick the lost state can have reached (at most 40 ahead of the clock).
 	 */
-	prev = scru64_fresh_state(t0, NODE, SIZE, A, 0, 0);
-	ok(prev == id_of(t0 + A + 1, CMAX), "fresh state: allowance + 1 ticks ahead, counter at the last value");
+	prev = scru64_fresh_state(t0, A);
+	ok(prev == scru64_from_parts(t0 + A + 1, 0xFFFFFF),
+	   "fresh state: allowance + 1 ticks ahead, at the last ID of that tick");
 	st = scru64_next(prev, t0, NODE, SIZE, A, 77, &next);
 	ok(st == SCRU64_GEN_WAIT, "fresh state: in the tick it started in, nothing is issued");
 	st = scru64_next(prev, t0 + 1, NODE, SIZE, A, 77, &next);
@@ -422,25 +446,235 @@ test_generator_rules(void)
 		ok(scru64_get_timestamp(old) == t0 + A + 1 && next > old,
 		   "a restart in the same tick cannot reissue the old state's IDs");
 	}
-	prev = scru64_fresh_state(t0, NODE, SIZE, A, t0 + 100, 0);
-	ok(prev == id_of(t0 + 100, CMAX), "fresh state: not before another node's latest tick");
-	prev = scru64_fresh_state(t0, NODE, SIZE, A, 0, id_of(t0 + 50, 10));
-	ok(prev == id_of(t0 + 50, 10), "fresh state: node_prev further ahead is kept");
-	st = scru64_next(prev, t0 + 11, NODE, SIZE, A, 0, &next);
-	ok(st == SCRU64_GEN_OK && next == id_of(t0 + 50, 11), "node_prev: resumes right after the given ID");
-	prev = scru64_fresh_state(t0, NODE, SIZE, A, 0, id_of(t0 - 3, 10));
-	ok(prev == id_of(t0 + A + 1, CMAX), "fresh state: node_prev behind is overtaken");
-	prev = scru64_fresh_state(SCRU64_MAX_TIMESTAMP - 2, NODE, SIZE, A, 0, 0);
+	st = scru64_next(prev, t0 + 1, 0x7FFFFF, 23, A, 0, &next);
+	ok(st == SCRU64_GEN_OK && next == scru64_from_parts(t0 + A + 2, 0xFFFFFE),
+	   "fresh state: the same for the node whose bits are all ones");
+	prev = scru64_fresh_state(SCRU64_MAX_TIMESTAMP - 2, A);
 	ok(scru64_get_timestamp(prev) == SCRU64_MAX_TIMESTAMP, "fresh state near the end: capped at the largest tick");
 	ok(scru64_next(prev, SCRU64_MAX_TIMESTAMP - 1, NODE, SIZE, A, 0, &next) == SCRU64_GEN_EXHAUSTED,
 	   "and issues nothing there");
+}
+
+static scru64_node_spec
+spec_of(const char *text)
+{
+	scru64_node_spec spec;
+
+	memset(&spec, 0, sizeof(spec));
+	if (scru64_parse_node_spec(text, strlen(text), &spec) != SCRU64_SPEC_OK)
+	{
+		fprintf(stderr, "bad spec in test: %s\n", text);
+		exit(2);
+	}
+	return spec;
+}
+
+/* node_prev specs: the reserved tick, the floor, how far ahead */
+static void
+test_node_prev(void)
+{
+	uint64_t	t0 = UINT64_C(6557084606);
+	uint64_t	now = t0 << 8;
+	uint64_t	deadline = now + SCRU64_MAX_WAIT_MS;
+	uint64_t	next = 0,
+				wait = 0;
+	char		text[SCRU64_NODE_SPEC_MAXLEN + 1];
+	scru64_node_spec spec;
+	scru64_gen_status st;
+
+	ok(SCRU64_MAX_AHEAD_TICKS == 40 && SCRU64_MAX_WAIT_MS == 10240,
+	   "the generator runs at most 40 ticks (10 240 ms) ahead, and waits at most that");
+
+	spec = spec_of("zzzzzzzzzzzz/1");
+	ok(scru64_check_node_prev(&spec) == SCRU64_SPEC_RESERVED_PREV,
+	   "node_prev in the reserved last tick refused");
+	scru64_encode(scru64_from_parts(SCRU64_MAX_TIMESTAMP, 0), text);
+	strcpy(text + SCRU64_TEXT_LEN, "/8");
+	spec = spec_of(text);
+	ok(scru64_check_node_prev(&spec) == SCRU64_SPEC_RESERVED_PREV,
+	   "any node_prev in that tick refused (%s)", text);
+	scru64_encode(scru64_from_parts(SCRU64_MAX_TIMESTAMP - 1, 0xFFFFFF), text);
+	strcpy(text + SCRU64_TEXT_LEN, "/8");
+	spec = spec_of(text);
+	ok(scru64_check_node_prev(&spec) == SCRU64_SPEC_OK, "the tick before it is not refused");
+	spec = spec_of("42/8");
+	ok(scru64_check_node_prev(&spec) == SCRU64_SPEC_OK, "a node_id spec is not refused");
+
+	/* the floor: resumes right after it, whatever the state */
+	spec.has_prev = true;
+	spec.node_prev = id_of(t0 + 20, 10);
+	st = scru64_step(id_of(t0 + 5, 3), &spec, now, deadline, 0, &next, &wait);
+	ok(st == SCRU64_GEN_OK && next == id_of(t0 + 20, 11), "node_prev 20 ticks ahead: right after it");
+	st = scru64_step(id_of(t0 + 30, 3), &spec, now, deadline, 0, &next, &wait);
+	ok(st == SCRU64_GEN_OK && next == id_of(t0 + 30, 4), "a state past node_prev continues");
+	spec.node_prev = id_of(t0 + 40, 10);
+	st = scru64_step(id_of(t0 + 5, 3), &spec, now, deadline, 0, &next, &wait);
+	ok(st == SCRU64_GEN_WAIT && wait == 256, "node_prev 40 ticks ahead: waits one tick (%d ms)", (int) wait);
+	st = scru64_step(id_of(t0 + 5, 3), &spec, now + 256, deadline, 0, &next, &wait);
+	ok(st == SCRU64_GEN_OK && next == id_of(t0 + 40, 11), "then right after it");
+
+	next = 0;
+	spec.node_prev = id_of(t0 + 41, 10);
+	st = scru64_step(id_of(t0 + 5, 3), &spec, now, deadline, 0, &next, &wait);
+	ok(st == SCRU64_GEN_PREV_AHEAD && next == spec.node_prev,
+	   "node_prev 41 ticks ahead: refused at once");
+	spec.node_prev = id_of(t0 + 3600 * 1000 / 256, 10);
+	st = scru64_step(id_of(t0 + 5, 3), &spec, now, deadline, 0, &next, &wait);
+	ok(st == SCRU64_GEN_PREV_AHEAD, "node_prev an hour ahead: refused at once");
+
+	/* the state never took it: a later spec is not held back */
+	spec = spec_of("43/8");
+	st = scru64_step(id_of(t0 + 5, 3), &spec, now, deadline, 0x77, &next, &wait);
+	ok(st == SCRU64_GEN_OK && next == scru64_from_parts(t0 + 5, (43 << 16) | 0x77),
+	   "42/8 after the hour-ahead spec: 43/8 issues at once");
+
+	/* bad clock before anything else */
+	ok(scru64_step(0, &spec, 255, 255 + SCRU64_MAX_WAIT_MS, 0, &next, &wait) == SCRU64_GEN_BAD_CLOCK,
+	   "tick 0 refused");
+}
+
+/*
+ * How long a call may wait: a state ahead by the rules (at most 40 ticks)
+ * is always waited for; one further ahead (the clock went back) fails at
+ * once; with a simulated clock, no call waits past its deadline.
+ */
+static void
+test_wait_bound(void)
+{
+	uint64_t	t0 = UINT64_C(6557084606);
+	uint64_t	now = (t0 << 8) + 100;
+	uint64_t	next = 0,
+				wait = 0;
+	scru64_node_spec spec = spec_of("42/8");
+	scru64_gen_status st;
+	int			ahead;
+	int			bounded = 1,
+				waited_max = 0;
+
+	st = scru64_step(id_of(t0 + 40, CMAX), &spec, now, now + SCRU64_MAX_WAIT_MS, 0, &next, &wait);
+	ok(st == SCRU64_GEN_WAIT && wait == 156, "40 ticks ahead: wait until the next tick (%d ms)", (int) wait);
+	st = scru64_step(id_of(t0 + 79, CMAX), &spec, now, now + SCRU64_MAX_WAIT_MS, 0, &next, &wait);
+	ok(st == SCRU64_GEN_WAIT && wait == 40 * 256 - 100,
+	   "79 ticks ahead (clock went back 20 s): wait 40 ticks at most (%d ms)", (int) wait);
+	st = scru64_step(id_of(t0 + 80, CMAX), &spec, now, now + SCRU64_MAX_WAIT_MS, 0, &next, &wait);
+	ok(st == SCRU64_GEN_TOO_FAR_AHEAD && next == id_of(t0 + 80, CMAX),
+	   "80 ticks ahead: fails at once");
+	st = scru64_step(id_of(t0 + 3600 * 1000 / 256, 0), &spec, now, now + SCRU64_MAX_WAIT_MS, 0, &next, &wait);
+	ok(st == SCRU64_GEN_TOO_FAR_AHEAD, "an hour ahead: fails at once");
+
+	/* every state from 0 to 100 ticks ahead, a call as the glue runs it */
+	for (ahead = 0; ahead <= 100; ahead++)
+	{
+		uint64_t	ms = now;
+		uint64_t	deadline = ms + SCRU64_MAX_WAIT_MS;
+		uint64_t	last = id_of(t0 + ahead, CMAX);
+
+		for (;;)
+		{
+			st = scru64_step(last, &spec, ms, deadline, 1, &next, &wait);
+			if (st != SCRU64_GEN_WAIT)
+				break;
+			ms += wait < 64 ? wait : 64;
+		}
+		if ((int) (ms - now) > waited_max)
+			waited_max = (int) (ms - now);
+		if (ms > deadline)
+			bounded = 0;
+		if (ahead <= 79 ? st != SCRU64_GEN_OK || next <= last : st != SCRU64_GEN_TOO_FAR_AHEAD)
+			bounded = 0;
+	}
+	ok(bounded, "states 0 to 100 ticks ahead: an ID up to 79, a refusal after, never past the deadline (longest wait %d ms)",
+	   waited_max);
+}
+
+/*
+ * The node spec changes while IDs are issued, back and forth, between
+ * overlapping sizes and between backends that disagree on the spec: one
+ * server-wide state keeps every ID above the one before.
+ */
+static void
+test_spec_changes(void)
+{
+	static const char *const specs[] = {
+		"1/16", "0/15", "2/16", "0/1", "1/1", "42/8", "43/8", "0x3ff/10",
+		"5/23", "0/23", "8388607/23", "3/2", "0/4", "15/4"
+	};
+	const int	nspecs = (int) (sizeof(specs) / sizeof(specs[0]));
+	uint64_t	ms = UINT64_C(6557084606) << 8;
+	uint64_t	state = scru64_fresh_state(ms >> 8, A);
+	uint64_t	x = 2463534242u;
+	int			increasing = 1,
+				node_ok = 1,
+				ahead_ok = 1;
+	long		i,
+				issued = 0,
+				waits = 0;
+
+	/* 1/16 -> 0/15 -> 1/16 as in issue 19, without the clock moving */
+	{
+		scru64_node_spec a = spec_of("1/16"),
+					b = spec_of("0/15");
+		uint64_t	s = scru64_from_parts(ms >> 8, 0);
+		uint64_t	next;
+		int			k,
+					ok_all = 1;
+
+		for (k = 0; k < 3000; k++)
+		{
+			const scru64_node_spec *sp = k < 10 ? &a : k < 1010 ? &b : &a;
+			uint64_t	w;
+
+			if (scru64_step(s, sp, ms, ms + SCRU64_MAX_WAIT_MS, (uint32_t) k * 2654435761u,
+							&next, &w) != SCRU64_GEN_OK || next <= s)
+			{
+				ok_all = 0;
+				break;
+			}
+			s = next;
+		}
+		ok(ok_all, "1/16, 0/15, 1/16 in one tick: every ID above the one before");
+	}
+
+	for (i = 0; i < 3000000; i++)
+	{
+		scru64_node_spec spec;
+		uint64_t	next,
+					wait;
+		scru64_gen_status st;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		/* a spec switch now and then; two backends alternating at times */
+		spec = spec_of(specs[(i / (1 + (x >> 40) % 5000)) % nspecs]);
+		st = scru64_step(state, &spec, ms, ms + SCRU64_MAX_WAIT_MS, (uint32_t) x, &next, &wait);
+		if (st == SCRU64_GEN_WAIT)
+		{
+			waits++;
+			ms += wait < 64 ? wait : 64;
+			continue;
+		}
+		if (st != SCRU64_GEN_OK || next <= state)
+			increasing = 0;
+		if ((scru64_get_node_ctr(next) >> (24 - spec.node_id_size)) != spec.node_id)
+			node_ok = 0;
+		if (scru64_get_timestamp(next) > (ms >> 8) + SCRU64_MAX_AHEAD_TICKS)
+			ahead_ok = 0;
+		state = next;
+		issued++;
+		if (i % 1000 == 0)
+			ms += 1 + (x >> 50) % 300;
+	}
+	ok(increasing, "random spec changes: %ld IDs, each above the one before", issued);
+	ok(node_ok, "each ID carries the node of the spec that issued it");
+	ok(ahead_ok, "never more than 40 ticks ahead of the clock (%ld waits)", waits);
 }
 
 /* a simulated clock: many IDs, strictly increasing, per-tick cap kept */
 static void
 test_generator_simulation(void)
 {
-	uint64_t	state = scru64_fresh_state(1000, NODE, SIZE, A, 0, 0);
+	uint64_t	state = scru64_fresh_state(1000, A);
 	uint64_t	ms = 1000 * 256;
 	uint64_t	x = 88172645463325252ull;
 	uint64_t	cur_tick = 0;
@@ -504,5 +738,8 @@ main(int argc, char **argv)
 	test_codec_edges();
 	test_generator_rules();
 	test_generator_simulation();
+	test_node_prev();
+	test_wait_bound();
+	test_spec_changes();
 	return tap_done();
 }

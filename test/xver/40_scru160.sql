@@ -26,6 +26,9 @@ CREATE INDEX scru160_events_event_hash ON scru160_events USING hash (event);
 CREATE INDEX scru160_events_id_brin ON scru160_events USING brin (id);
 CREATE INDEX scru160_events_id_multi ON scru160_events USING brin (id scru160_minmax_multi_ops);
 CREATE INDEX scru160_events_id_bloom ON scru160_events USING brin (id scru160_bloom_ops);
--- BRIN on the domain column: on the cast (see sql/1.1/40_scru160.sql)
-CREATE INDEX scru160_events_event_brin ON scru160_events USING brin ((event::scru160) scru160_minmax_multi_ops);
+-- BRIN on the domain column itself (from release 1.2 on; 1.1 needed an
+-- index on the cast, kept here as an expression index)
+CREATE INDEX scru160_events_event_brin ON scru160_events USING brin (event scru160_minmax_multi_ops);
+CREATE INDEX scru160_events_event_minmax ON scru160_events USING brin (event);
+CREATE INDEX scru160_events_event_cast ON scru160_events USING brin ((event::scru160) scru160_minmax_multi_ops);
 CREATE INDEX scru160_events_event_desc ON scru160_events (event DESC, id);

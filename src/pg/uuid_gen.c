@@ -235,7 +235,7 @@ scru128_uuid_v6_to_v1(PG_FUNCTION_ARGS)
 }
 
 /*
- * uuid_timestamp() and the extension's uuid_extract_timestamp(): v1, v6 and
+ * uuid_timestamp() (and release 1.1's uuid_extract_timestamp()): v1, v6 and
  * v7 of the RFC 9562 variant, NULL otherwise.  Every 60-bit and 48-bit
  * timestamp lies well inside the range of timestamptz.
  */
@@ -247,6 +247,26 @@ scru128_uuid_timestamp(PG_FUNCTION_ARGS)
 	int64		unix_us;
 
 	if (!uuid_unix_us(uuid->data, &unix_us))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(unix_us - SCRU128_PG_EPOCH_OFFSET_US);
+}
+
+/*
+ * The extension's uuid_extract_timestamp() from release 1.2: core's answer,
+ * as PostgreSQL 18 and 19 give it, v1 and v7 of the RFC 9562 variant and
+ * NULL for everything else, version 6 included (core reads no v6; 17's reads
+ * no v7 either).  uuid_timestamp() keeps reading v6.  Release 1.1's
+ * uuid_extract_timestamp() is scru128_uuid_timestamp, which databases still
+ * on 1.1 keep calling unchanged.
+ */
+PG_FUNCTION_INFO_V1(scru128_uuid_extract_timestamp);
+Datum
+scru128_uuid_extract_timestamp(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
+	int64		unix_us;
+
+	if (uuid_rfc_version(uuid->data) == 6 || !uuid_unix_us(uuid->data, &unix_us))
 		PG_RETURN_NULL();
 	PG_RETURN_TIMESTAMPTZ(unix_us - SCRU128_PG_EPOCH_OFFSET_US);
 }

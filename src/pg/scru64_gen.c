@@ -11,16 +11,20 @@
  * and a backend that has to wait for the clock holds nothing while it
  * sleeps.
  *
- * The state is one slot per node (node_id, node_id_size): a slot's node
- * never changes once claimed, so a backend that still has the old node
- * spec after a reload (backends apply SIGHUP one by one) keeps advancing
- * the old node's state, and never one built for another node.  A node
- * seen for the first time since server start gets a new state, which
- * issues nothing in the tick it started in (the server may have issued
- * IDs in that tick before a restart) nor before the latest tick any other
- * node reached on this server (node_id_size may change, and the ID spaces
- * of two node specs can overlap).  Going back to a node used earlier
- * since the start continues that node's state rather than resetting it.
+ * The state is one value per server, the last ID issued, whatever node
+ * spec issued it: every compare-and-swap checks it, so IDs are strictly
+ * increasing in the order they are issued and never repeat, also when
+ * the spec changes to one whose ID space overlaps the old one's (sizes
+ * differ) or back to an earlier one, and while backends disagree on the
+ * spec (each applies a reload between statements, so a statement running
+ * at the reload finishes with the old spec).  A call reads the spec once.
+ *
+ * A call waits for the clock at most SCRU64_MAX_WAIT_MS (40 ticks): that
+ * covers any state the rules make (at most 40 ticks ahead); a state
+ * further ahead (the clock went back more than 10 s) fails at once with
+ * 55000.  A node_prev spec further ahead than 40 ticks fails every call at
+ * once with 22023 and never becomes the state, so it holds nothing back
+ * once the setting changes.
  *
  * Where the shared memory comes from: on PostgreSQL 17 and later the DSM
  * registry, created on first use; on 15 and 16 the main shared memory,
@@ -48,20 +52,21 @@
 #include "random_pool.h"
 #include "scru64_core.h"
 
-#define SCRU64_SLOTS 16
 #define SCRU64_SHMEM_NAME "scru128.scru64"
 /* longest single sleep while waiting for the clock */
 #define SCRU64_MAX_SLEEP_MS 64
 
-typedef struct scru64_slot
-{
-	pg_atomic_uint64 node;		/* 0 = free, else node_key(): never changes */
-	pg_atomic_uint64 last;		/* last ID issued; 0 = no state yet */
-} scru64_slot;
-
+/*
+ * 8 bytes.  Release 1.1's layout (16 slots, 256 bytes) had the same name:
+ * the DSM registry refuses to attach a segment of another size, so a
+ * backend that loads this library into a server whose state was made by
+ * 1.1's (17 and later load it per backend, without a restart) gets an
+ * error instead of a second generator.  Any later change of layout must
+ * change the size or the name likewise.
+ */
 typedef struct scru64_shared
 {
-	scru64_slot slots[SCRU64_SLOTS];
+	pg_atomic_uint64 last;		/* last ID issued; 0 = none since start */
 } scru64_shared;
 
 static scru64_shared *shared = NULL;
@@ -69,25 +74,16 @@ static scru64_shared *shared = NULL;
 /* the parsed setting (GUC extra), NULL when unset */
 static char *node_spec_string = NULL;
 static const scru64_node_spec *node_spec = NULL;
-static scru64_slot *node_slot = NULL;	/* slot of node_spec, once found */
 
-#if PG_VERSION_NUM >= 150000 && PG_VERSION_NUM < 170000
-static shmem_request_hook_type prev_shmem_request_hook = NULL;
-#endif
 #if PG_VERSION_NUM < 170000
+static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
 #endif
 
 static void
 shared_init(scru64_shared *s)
 {
-	int			i;
-
-	for (i = 0; i < SCRU64_SLOTS; i++)
-	{
-		pg_atomic_init_u64(&s->slots[i].node, 0);
-		pg_atomic_init_u64(&s->slots[i].last, 0);
-	}
+	pg_atomic_init_u64(&s->last, 0);
 }
 
 #if PG_VERSION_NUM >= 190000
@@ -103,7 +99,6 @@ shared_init_callback(void *ptr)
 	shared_init((scru64_shared *) ptr);
 }
 #else
-#if PG_VERSION_NUM >= 150000
 static void
 scru64_shmem_request(void)
 {
@@ -111,7 +106,6 @@ scru64_shmem_request(void)
 		prev_shmem_request_hook();
 	RequestAddinShmemSpace(MAXALIGN(sizeof(scru64_shared)));
 }
-#endif
 
 static void
 scru64_shmem_startup(void)
@@ -155,62 +149,6 @@ get_shared(void)
 	return shared;
 }
 
-/* identity of a node: never 0 */
-static inline uint64
-node_key(const scru64_node_spec *spec)
-{
-	return ((uint64) spec->node_id_size << 32 | spec->node_id) + 1;
-}
-
-static scru64_slot *
-find_slot(scru64_shared *s, const scru64_node_spec *spec)
-{
-	uint64		key = node_key(spec);
-	int			i;
-
-	for (i = 0; i < SCRU64_SLOTS; i++)
-	{
-		scru64_slot *slot = &s->slots[i];
-		uint64		k = pg_atomic_read_u64(&slot->node);
-
-		if (k == 0)
-		{
-			/* claim it; on failure k holds the node that did */
-			if (pg_atomic_compare_exchange_u64(&slot->node, &k, key))
-				return slot;
-		}
-		if (k == key)
-			return slot;
-	}
-	ereport(ERROR,
-			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-			 errmsg("too many scru64 nodes since the server started"),
-			 errdetail("A server keeps the state of at most %d node specs.",
-					   SCRU64_SLOTS),
-			 errhint("Restart the server to forget the nodes no longer in use.")));
-	return NULL;				/* keep compiler quiet */
-}
-
-/* the latest tick any other node's state reached */
-static uint64
-other_nodes_tick(scru64_shared *s, scru64_slot *mine)
-{
-	uint64		tick = 0;
-	int			i;
-
-	for (i = 0; i < SCRU64_SLOTS; i++)
-	{
-		uint64		t;
-
-		if (&s->slots[i] == mine)
-			continue;
-		t = scru64_get_timestamp(pg_atomic_read_u64(&s->slots[i].last));
-		if (t > tick)
-			tick = t;
-	}
-	return tick;
-}
-
 /* Unix time in ms; 0 before 1970 (the rules then refuse tick 0) */
 static uint64
 clock_ms(void)
@@ -220,37 +158,43 @@ clock_ms(void)
 	return us < 0 ? 0 : (uint64) us / 1000;
 }
 
+/* an ID's tick as a time, for messages */
+static const char *
+tick_str(uint64 id)
+{
+	return timestamptz_to_str((TimestampTz) (scru64_get_timestamp(id) << 8) * 1000 -
+							  SCRU128_PG_EPOCH_OFFSET_US);
+}
+
 PG_FUNCTION_INFO_V1(scru64_generate);
 Datum
 scru64_generate(PG_FUNCTION_ARGS)
 {
-	const scru64_node_spec *spec = node_spec;
+	scru64_node_spec spec;
 	scru64_shared *s;
-	scru64_slot *slot;
-	uint64		floor = 0;
+	uint64		deadline = 0;
 
-	if (unlikely(spec == NULL))
+	if (unlikely(node_spec == NULL))
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("scru128.scru64_node_spec is not set"),
 				 errdetail("scru64() needs the node ID of this server."),
 				 errhint("Set it for the server, e.g. ALTER SYSTEM SET scru128.scru64_node_spec = '42/8'; SELECT pg_reload_conf();")));
+	/* one spec for the whole call */
+	spec = *node_spec;
 
 	s = get_shared();
-	if (unlikely(node_slot == NULL))
-		node_slot = find_slot(s, spec);
-	slot = node_slot;
-	if (spec->has_prev)
-		floor = spec->node_prev;
 
 	for (;;)
 	{
-		uint64		last = pg_atomic_read_u64(&slot->last);
+		uint64		last = pg_atomic_read_u64(&s->last);
 		uint64		ms = clock_ms();
-		uint64		tick = ms >> 8;
-		uint64		prev;
-		uint64		next;
+		uint64		next = 0;
+		uint64		wait_ms = 0;
 		scru64_gen_status status;
+
+		if (deadline == 0)
+			deadline = ms + SCRU64_MAX_WAIT_MS;
 
 		if (unlikely(last == 0))
 		{
@@ -259,54 +203,63 @@ scru64_generate(PG_FUNCTION_ARGS)
 			 * clock, and a state made afresh after each wait would never
 			 * let the clock catch up.
 			 */
-			uint64		fresh = scru64_fresh_state(tick, spec->node_id,
-												   spec->node_id_size,
-												   SCRU64_ROLLBACK_ALLOWANCE_TICKS,
-												   other_nodes_tick(s, slot),
-												   floor);
+			uint64		fresh = scru64_fresh_state(ms >> 8,
+												   SCRU64_ROLLBACK_ALLOWANCE_TICKS);
 
-			if (!pg_atomic_compare_exchange_u64(&slot->last, &last, fresh))
+			if (!pg_atomic_compare_exchange_u64(&s->last, &last, fresh))
 				continue;
 			last = fresh;
 		}
-		prev = Max(last, floor);
 
-		status = scru64_next(prev, tick, spec->node_id, spec->node_id_size,
-							 SCRU64_ROLLBACK_ALLOWANCE_TICKS,
-							 random_pool_uint32(NULL), &next);
+		status = scru64_step(last, &spec, ms, deadline,
+							 random_pool_uint32(NULL), &next, &wait_ms);
 		if (likely(status == SCRU64_GEN_OK))
 		{
-			if (pg_atomic_compare_exchange_u64(&slot->last, &last, next))
+			if (pg_atomic_compare_exchange_u64(&s->last, &last, next))
 				PG_RETURN_SCRU64((int64) next);
 			/* another backend got there first: run the rules again */
 			continue;
 		}
 
-		if (status == SCRU64_GEN_WAIT)
+		switch (status)
 		{
-			/* until the clock is within the allowance of prev's tick */
-			uint64		target = (scru64_get_timestamp(prev) -
-								  SCRU64_ROLLBACK_ALLOWANCE_TICKS) << 8;
-			long		sleep_ms = target > ms ? (long) (target - ms) : 1;
-
-			if (sleep_ms > SCRU64_MAX_SLEEP_MS)
-				sleep_ms = SCRU64_MAX_SLEEP_MS;
-			(void) WaitLatch(MyLatch,
-							 WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
-							 sleep_ms, PG_WAIT_EXTENSION);
-			ResetLatch(MyLatch);
-			CHECK_FOR_INTERRUPTS();
-			continue;
+			case SCRU64_GEN_WAIT:
+				(void) WaitLatch(MyLatch,
+								 WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
+								 (long) Min(wait_ms, SCRU64_MAX_SLEEP_MS),
+								 PG_WAIT_EXTENSION);
+				ResetLatch(MyLatch);
+				CHECK_FOR_INTERRUPTS();
+				continue;
+			case SCRU64_GEN_PREV_AHEAD:
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						 errmsg("the previous ID of scru128.scru64_node_spec is ahead of the clock"),
+						 errdetail("Its tick starts at %s; scru64() runs at most %d ms (%d ticks) ahead of the clock.",
+								   tick_str(next), SCRU64_MAX_WAIT_MS,
+								   SCRU64_MAX_AHEAD_TICKS),
+						 errhint("Set scru128.scru64_node_spec to <node_id>/<node_id_size>, or to a previous ID that is not ahead of the clock.")));
+				break;
+			case SCRU64_GEN_TOO_FAR_AHEAD:
+				ereport(ERROR,
+						(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+						 errmsg("scru64 generator is ahead of the clock by more than it may wait"),
+						 errdetail("The last ID issued on this server is in the tick starting at %s; scru64() waits at most %d ms for the clock.",
+								   tick_str(next), SCRU64_MAX_WAIT_MS),
+						 errhint("The system clock went back: scru64() works again once the clock is within 10 s of that time.")));
+				break;
+			case SCRU64_GEN_BAD_CLOCK:
+				ereport(ERROR,
+						(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+						 errmsg("system clock is outside the range scru64 can represent: \"%s\"",
+								timestamptz_to_str(GetCurrentTimestamp()))));
+				break;
+			default:
+				ereport(ERROR,
+						(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+						 errmsg("scru64 counter exhausted in the last representable tick")));
+				break;
 		}
-
-		if (status == SCRU64_GEN_BAD_CLOCK)
-			ereport(ERROR,
-					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("system clock is outside the range scru64 can represent: \"%s\"",
-							timestamptz_to_str(GetCurrentTimestamp()))));
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("scru64 counter exhausted in the last representable tick")));
 	}
 }
 
@@ -332,6 +285,8 @@ node_spec_problem(scru64_spec_status status)
 			return "node_id_size must be between 1 and 23.";
 		case SCRU64_SPEC_NODE_TOO_LARGE:
 			return "node_id does not fit in node_id_size bits.";
+		case SCRU64_SPEC_RESERVED_PREV:
+			return "The previous ID is in the last tick, which is reserved: no ID can follow it.";
 		default:
 			return "A node spec is <node_id>/<node_id_size>, with node_id in decimal (up to 8 digits) or hexadecimal with 0x (up to 6 digits), or <previous scru64 ID, 12 Base36 digits>/<node_id_size>.";
 	}
@@ -351,6 +306,8 @@ scru64_node_spec_canonical_sql(PG_FUNCTION_ARGS)
 
 	status = scru64_parse_node_spec(VARDATA_ANY(arg), VARSIZE_ANY_EXHDR(arg),
 									&spec);
+	if (status == SCRU64_SPEC_OK)
+		status = scru64_check_node_prev(&spec);
 	if (status != SCRU64_SPEC_OK)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -375,6 +332,8 @@ check_node_spec(char **newval, void **extra, GucSource source)
 	}
 
 	status = scru64_parse_node_spec(*newval, strlen(*newval), &spec);
+	if (status == SCRU64_SPEC_OK)
+		status = scru64_check_node_prev(&spec);
 	if (status != SCRU64_SPEC_OK)
 	{
 		GUC_check_errdetail("%s", node_spec_problem(status));
@@ -397,13 +356,7 @@ check_node_spec(char **newval, void **extra, GucSource source)
 static void
 assign_node_spec(const char *newval, void *extra)
 {
-	const scru64_node_spec *spec = extra;
-
-	/* a different node has its own slot, found on the next call */
-	if (spec == NULL || node_spec == NULL ||
-		node_key(spec) != node_key(node_spec))
-		node_slot = NULL;
-	node_spec = spec;
+	node_spec = extra;
 }
 
 void		_PG_init(void);
@@ -421,22 +374,13 @@ _PG_init(void)
 							   check_node_spec,
 							   assign_node_spec,
 							   NULL);
-#if PG_VERSION_NUM >= 150000
 	MarkGUCPrefixReserved("scru128");
-#else
-	EmitWarningsOnPlaceholders("scru128");
-#endif
 
 #if PG_VERSION_NUM < 170000
 	if (process_shared_preload_libraries_in_progress)
 	{
-#if PG_VERSION_NUM >= 150000
 		prev_shmem_request_hook = shmem_request_hook;
 		shmem_request_hook = scru64_shmem_request;
-#else
-		/* before 15 there is no request hook: ask right here */
-		RequestAddinShmemSpace(MAXALIGN(sizeof(scru64_shared)));
-#endif
 		prev_shmem_startup_hook = shmem_startup_hook;
 		shmem_startup_hook = scru64_shmem_startup;
 	}

@@ -19,6 +19,7 @@
 #include "utils/builtins.h"
 #include "utils/datetime.h"
 #include "utils/timestamp.h"
+#include "utils/tuplestore.h"
 #include "utils/uuid.h"
 
 #include "fixedbytes.h"

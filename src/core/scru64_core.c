@@ -170,6 +170,15 @@ scru64_renew_counter(int node_id_size, uint32_t random)
 	return random & ((UINT32_C(1) << bits) - 1);
 }
 
+scru64_spec_status
+scru64_check_node_prev(const scru64_node_spec *spec)
+{
+	if (spec->has_prev &&
+		scru64_get_timestamp(spec->node_prev) >= SCRU64_MAX_TIMESTAMP)
+		return SCRU64_SPEC_RESERVED_PREV;
+	return SCRU64_SPEC_OK;
+}
+
 scru64_gen_status
 scru64_next(uint64_t prev, uint64_t tick, uint32_t node_id, int node_id_size,
 			uint64_t allowance_ticks, uint32_t random, uint64_t *next)
@@ -178,7 +187,7 @@ scru64_next(uint64_t prev, uint64_t tick, uint32_t node_id, int node_id_size,
 	uint32_t	counter_max = (UINT32_C(1) << counter_size) - 1;
 	uint32_t	node_bits = node_id << counter_size;
 	uint64_t	prev_ts = scru64_get_timestamp(prev);
-	uint32_t	counter;
+	uint32_t	prev_node = scru64_get_node_ctr(prev) >> counter_size;
 
 	if (tick == 0 || tick >= SCRU64_MAX_TIMESTAMP)
 		return SCRU64_GEN_BAD_CLOCK;
@@ -196,18 +205,32 @@ scru64_next(uint64_t prev, uint64_t tick, uint32_t node_id, int node_id_size,
 	if (prev_ts >= SCRU64_MAX_TIMESTAMP)
 		return SCRU64_GEN_EXHAUSTED;
 
-	/*
-	 * The node bits come from node_id, not from prev: a state started from
-	 * another node spec's tick carries no trustworthy node bits.
-	 */
-	counter = (scru64_get_node_ctr(prev) & counter_max) + 1;
-	if (counter <= counter_max)
+	if (prev_node == node_id)
 	{
-		*next = scru64_from_parts(prev_ts, node_bits | counter);
+		/* prev is ours (or shares our bits): the counter goes on */
+		uint32_t	counter = (scru64_get_node_ctr(prev) & counter_max) + 1;
+
+		if (counter <= counter_max)
+		{
+			*next = scru64_from_parts(prev_ts, node_bits | counter);
+			return SCRU64_GEN_OK;
+		}
+	}
+	else if (prev_node < node_id)
+	{
+		/*
+		 * Another spec's ID below all of ours in this tick: our node starts
+		 * in this tick as in a new one.
+		 */
+		*next = scru64_from_parts(prev_ts, node_bits |
+								  scru64_renew_counter(node_id_size, random));
 		return SCRU64_GEN_OK;
 	}
 
-	/* counter overflow: borrow the next tick rather than wait */
+	/*
+	 * Counter overflow, or another spec's ID above all of ours in this
+	 * tick: borrow the next tick rather than wait.
+	 */
 	if (prev_ts + 1 >= SCRU64_MAX_TIMESTAMP)
 		return SCRU64_GEN_EXHAUSTED;
 	*next = scru64_from_parts(prev_ts + 1, node_bits |
@@ -215,21 +238,58 @@ scru64_next(uint64_t prev, uint64_t tick, uint32_t node_id, int node_id_size,
 	return SCRU64_GEN_OK;
 }
 
-uint64_t
-scru64_fresh_state(uint64_t tick, uint32_t node_id, int node_id_size,
-				   uint64_t allowance_ticks, uint64_t floor_tick,
-				   uint64_t node_prev)
+scru64_gen_status
+scru64_step(uint64_t last, const scru64_node_spec *spec, uint64_t now_ms,
+			uint64_t deadline_ms, uint32_t random, uint64_t *next,
+			uint64_t *wait_ms)
 {
-	int			counter_size = SCRU64_NODE_CTR_BITS - node_id_size;
-	uint32_t	node_ctr = (node_id << counter_size) |
-		((UINT32_C(1) << counter_size) - 1);
-	uint64_t	start = tick + allowance_ticks + 1;
-	uint64_t	state;
+	uint64_t	tick = now_ms >> 8;
+	uint64_t	prev = last;
+	uint64_t	target_ms;
+	scru64_gen_status status;
 
-	if (floor_tick > start)
-		start = floor_tick;
+	if (tick == 0 || tick >= SCRU64_MAX_TIMESTAMP)
+		return SCRU64_GEN_BAD_CLOCK;
+
+	/*
+	 * A node_prev is a floor for every call.  One further ahead than the
+	 * generator may run would make every call wait for it (or, past the
+	 * deadline, fail): say so at once rather than adopt it, so that it
+	 * never becomes the server's state and holds back later specs.
+	 */
+	if (spec->has_prev)
+	{
+		if (scru64_get_timestamp(spec->node_prev) > tick + SCRU64_MAX_AHEAD_TICKS)
+		{
+			*next = spec->node_prev;
+			return SCRU64_GEN_PREV_AHEAD;
+		}
+		if (spec->node_prev > prev)
+			prev = spec->node_prev;
+	}
+
+	status = scru64_next(prev, tick, spec->node_id, spec->node_id_size,
+						 SCRU64_ROLLBACK_ALLOWANCE_TICKS, random, next);
+	if (status != SCRU64_GEN_WAIT)
+		return status;
+
+	/* the clock must reach the tick within the allowance of prev's */
+	target_ms = (scru64_get_timestamp(prev) - SCRU64_ROLLBACK_ALLOWANCE_TICKS) << 8;
+	if (target_ms > deadline_ms)
+	{
+		*next = prev;
+		return SCRU64_GEN_TOO_FAR_AHEAD;
+	}
+	*wait_ms = target_ms > now_ms ? target_ms - now_ms : 1;
+	return SCRU64_GEN_WAIT;
+}
+
+uint64_t
+scru64_fresh_state(uint64_t tick, uint64_t allowance_ticks)
+{
+	uint64_t	start = tick + allowance_ticks + 1;
+
 	if (start > SCRU64_MAX_TIMESTAMP)
 		start = SCRU64_MAX_TIMESTAMP;
-	state = scru64_from_parts(start, node_ctr);
-	return node_prev > state ? node_prev : state;
+	return scru64_from_parts(start, SCRU64_MAX_NODE_CTR);
 }

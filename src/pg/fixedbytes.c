@@ -175,15 +175,7 @@ typedef struct fixedbytes_sortsupport_state
 	hyperLogLogState abbr_card;
 } fixedbytes_sortsupport_state;
 
-#if PG_VERSION_NUM < 150000
-static int
-fixedbytes_abbrev_cmp(Datum x, Datum y, SortSupport ssup)
-{
-	return x < y ? -1 : (x > y ? 1 : 0);
-}
-#else
 #define fixedbytes_abbrev_cmp ssup_datum_unsigned_cmp
-#endif
 
 static Datum
 fixedbytes_ms_abbrev_convert(Datum original, SortSupport ssup)

@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * generator.c
+ * scru128_core.c
  *	  The SCRU128 v2.1.1 generator state machine.
  *
  * Follows the specification's "Counter overflow handling" and "Clock
@@ -9,7 +9,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "generator.h"
+#include "scru128_core.h"
 #include "scru128_id.h"
 
 void

@@ -1,12 +1,12 @@
 /*
- * test_generator.c: unit tests of the generator state machine with an
+ * test_scru128_core.c: unit tests of the generator state machine with an
  * injected clock and a scripted random source.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "generator.h"
+#include "scru128_core.h"
 #include "scru128_id.h"
 #include "tap.h"
 

@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * generator.h
+ * scru128_core.h
  *	  The SCRU128 v2.1.1 generator state machine.
  *
  * The clock reading and the random source are passed in, so the rules
@@ -9,8 +9,8 @@
  *
  *-------------------------------------------------------------------------
  */
-#ifndef SCRU128_GENERATOR_H
-#define SCRU128_GENERATOR_H
+#ifndef SCRU128_CORE_H
+#define SCRU128_CORE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -56,4 +56,4 @@ extern scru128_gen_status scru128_generate_stateless(uint64_t unix_ts_ms,
 													 void *arg,
 													 uint8_t id[16]);
 
-#endif							/* SCRU128_GENERATOR_H */
+#endif							/* SCRU128_CORE_H */

@@ -18,7 +18,7 @@
 #include "utils/timestamp.h"
 
 #include "fixedbytes.h"
-#include "generator.h"
+#include "scru128_core.h"
 #include "random_pool.h"
 
 static scru128_generator generator;

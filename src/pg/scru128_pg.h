@@ -18,8 +18,13 @@
 
 #include "scru128_id.h"
 
-#if PG_VERSION_NUM < 140000
-#error "scru128 requires PostgreSQL 14 or later"
+/*
+ * 15 is the oldest major supported (14 reached its end of life in November
+ * 2026): the code relies on 15's APIs (InitMaterializedSRF, the shared
+ * memory request hook, MarkGUCPrefixReserved, ssup_datum_*_cmp).
+ */
+#if PG_VERSION_NUM < 150000
+#error "scru128 requires PostgreSQL 15 or later"
 #endif
 
 /*

@@ -66,29 +66,14 @@ scru64_larger(PG_FUNCTION_ARGS)
 	PG_RETURN_SCRU64(a >= b ? a : b);
 }
 
-#if PG_VERSION_NUM < 150000
-static int
-scru64_fast_cmp(Datum x, Datum y, SortSupport ssup)
-{
-	int64		a = DatumGetInt64(x);
-	int64		b = DatumGetInt64(y);
-
-	return a < b ? -1 : (a > b ? 1 : 0);
-}
-#endif
-
 PG_FUNCTION_INFO_V1(scru64_sortsupport);
 Datum
 scru64_sortsupport(PG_FUNCTION_ARGS)
 {
 	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
 
-#if PG_VERSION_NUM >= 150000
 	/* as int8: tuplesort recognises it and uses its radix-free fast path */
 	ssup->comparator = ssup_datum_signed_cmp;
-#else
-	ssup->comparator = scru64_fast_cmp;
-#endif
 	PG_RETURN_VOID();
 }
 

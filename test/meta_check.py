@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Checks that META.json (the PGXN release) agrees with the rest of the tree.
+
+    python3 test/meta_check.py [TOP]
+
+Prints TAP lines, one per check, and exits non-zero if one fails: the
+version is scru128.control's default_version (as a semantic version), the
+same in provides and at the top of debian/changelog; every path it names
+exists; the minimum PostgreSQL is debian/pgversions' oldest major; and the
+fields PGXN's meta spec 1.0.0 requires are there.
+"""
+
+import json
+import os
+import re
+import sys
+
+top = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+results = []
+
+
+def check(ok, name, detail=""):
+    results.append(bool(ok))
+    line = "%s %d - %s" % ("ok" if ok else "not ok", len(results), name)
+    print(line)
+    if not ok and detail:
+        print("#   " + detail.replace("\n", "\n#   "))
+
+
+def read(path):
+    with open(os.path.join(top, path), encoding="utf-8") as f:
+        return f.read()
+
+
+def semver(v):
+    """'1.2' -> '1.2.0': PGXN versions have three parts, extension versions two"""
+    parts = v.split(".")
+    while len(parts) < 3:
+        parts.append("0")
+    return ".".join(parts)
+
+
+try:
+    meta = json.loads(read("META.json"))
+    check(True, "META.json is JSON")
+except (OSError, ValueError) as e:
+    check(False, "META.json is JSON", str(e))
+    print("1..%d" % len(results))
+    sys.exit(1)
+
+control = read("scru128.control")
+m = re.search(r"^default_version\s*=\s*'([^']*)'", control, re.M)
+default_version = m.group(1) if m else None
+check(default_version, "scru128.control has a default_version")
+version = meta.get("version")
+check(version == semver(default_version or ""), "version is default_version %r" % default_version,
+      "META.json version %r" % version)
+
+for field in ("name", "abstract", "version", "maintainer", "license", "provides"):
+    check(meta.get(field), "META.json has %s" % field)
+check(meta.get("name") == "scru128", "name is scru128")
+check(meta.get("meta-spec", {}).get("version") == "1.0.0", "meta-spec 1.0.0")
+check(meta.get("release_status") in ("stable", "testing", "unstable"),
+      "release_status is stable, testing or unstable", repr(meta.get("release_status")))
+
+provides = meta.get("provides", {})
+check(list(provides) == ["scru128"], "provides the scru128 extension only", repr(list(provides)))
+ext = provides.get("scru128", {})
+check(ext.get("version") == version, "provides.scru128.version is the release's", repr(ext.get("version")))
+check(ext.get("abstract"), "provides.scru128 has an abstract")
+for key in ("file", "docfile"):
+    path = ext.get(key)
+    check(path and os.path.isfile(os.path.join(top, path)), "provides.scru128.%s %r exists" % (key, path))
+
+pg = meta.get("prereqs", {}).get("runtime", {}).get("requires", {}).get("PostgreSQL")
+oldest = None
+for line in read("debian/pgversions").splitlines():
+    m = re.match(r"^(\d+)\+?$", line.strip())
+    if m:
+        oldest = m.group(1)
+check(pg and oldest and pg == oldest + ".0.0",
+      "prereqs require PostgreSQL %r, debian/pgversions' oldest major" % pg, "debian/pgversions: %r" % oldest)
+
+m = re.match(r"^scru128 \(([^)-]*)(-[^)]*)?\)", read("debian/changelog"))
+check(m and m.group(1) == version, "debian/changelog is for version %r" % version,
+      "debian/changelog: %r" % (m.group(1) if m else None))
+
+resources = meta.get("resources", {})
+for name, res in resources.items():
+    urls = [res] if isinstance(res, str) else [u for k, u in res.items() if k in ("web", "url", "mailto")]
+    check(all(re.match(r"^(https?|git|mailto):", u) for u in urls), "resources.%s are URLs" % name, repr(urls))
+    if any(".example/" in u or u.endswith(".example") for u in urls):
+        print("# resources.%s is a placeholder (.example): set the project's address before a release" % name)
+
+print("1..%d" % len(results))
+sys.exit(0 if all(results) else 1)
