@@ -222,7 +222,7 @@ LOADS="$SCRATCH/load.txt"
 	echo "commit=$(git -C "$SRC_DIR" describe --always 2>/dev/null || echo unknown)$(
 		git -C "$SRC_DIR" diff --quiet HEAD -- src sql Makefile scru128.control 2>/dev/null ||
 			echo "+uncommitted changes in src/sql")"
-	echo "source_sha256=$(cd "${BUILD:-$SRC_DIR}" && cat src/*.c src/*.h sql/scru128--*.sql 2>/dev/null | sha256sum | cut -c1-16)"
+	echo "source_sha256=$(cd "${BUILD:-$SRC_DIR}" && cat src/*/*.c src/*/*.h sql/scru128--*.sql 2>/dev/null | sha256sum | cut -c1-16)"
 	echo "server=$(psql_user -At -c 'SELECT version()')"
 	echo "server_settings=$([ "$SETUP" = 1 ] && echo "$SERVER_SETTINGS" || echo "those of the running cluster")"
 	for s in shared_buffers max_wal_size checkpoint_timeout autovacuum; do
