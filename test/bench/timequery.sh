@@ -48,10 +48,11 @@
 # given by PGHOST/PGPORT/PGUSER, with WORK and PGBIN set: test/suites/bench.sh),
 # --out DIR.  REPS, N and WINDOWS override the full run's sizes.
 #
-# Statements are timed by psql's \timing (client round trip: parse, plan
-# and execution, no connection start-up).  Contenders are interleaved: every
-# window runs all of them, in an order rotated from one window and one
-# repetition to the next.  Every timed query's result is checked: all
+# Inserts are timed by psql's \timing (client round trip, no connection
+# start-up); window queries on the server, by clock_timestamp() around a
+# PL/pgSQL EXECUTE of each (parse, plan and run; no client round trip).
+# Contenders are interleaved: every window runs all of them, in an order
+# rotated from one window and one repetition to the next.  Every timed query's result is checked: all
 # contenders must return the same count and sum, and every count must be
 # 3,600.  Raw samples go to raw.csv; timequery_report.py turns them into
 # results.csv, results.md and timequery.png.
@@ -99,6 +100,7 @@ TS="$T0 + g * interval '1 second'"
 CONTENDERS=(scru128 uuidv7 baseline)
 # the query contenders: a table and a predicate each
 QUERIES=(scru128 scru128_min uuidv7 uuidv7_min baseline)
+NQ=${#QUERIES[@]}
 
 # ---------------------------------------------------------------------------
 # setup
@@ -332,41 +334,73 @@ run_session
 
 : >"$SCRATCH/results.txt"
 log "   $WINDOWS windows x ${#QUERIES[@]} contenders x 2 shapes x 2 modes, $REPS repetitions after an untimed one"
-# the statements as templates (@1@ and @2@ for the times), so that the
-# sessions of thousands of queries are written without a fork per query
-declare -A TPL
+# Each statement is timed on the server, by clock_timestamp() around a
+# PL/pgSQL EXECUTE of it (parse, plan and run for the constant times; the
+# cached generic plan of a prepared statement run by EXECUTE otherwise):
+# no client round trip, whose scheduling on a busy 2-core machine would
+# dwarf queries of a fraction of a millisecond.  The statements, as
+# format() templates of the two times, go into tq_stmts; tq_run(r) runs all
+# of them for every window, in an order rotated from one window and one
+# repetition to the next, and returns one row per statement and window.
+q "DROP TABLE IF EXISTS tq_stmts, tq_windows;"
+q "CREATE TABLE tq_windows (w int, t1 timestamptz, t2 timestamptz);"
+for ((w = 0; w < WINDOWS; w++)); do
+	q "INSERT INTO tq_windows VALUES ($w, '${WIN[$w]%|*}', '${WIN[$w]#*|}');"
+done
+q "CREATE TABLE tq_stmts (k int, label text, tpl text);"
+k=0
 for c in "${QUERIES[@]}"; do
-	for s in rows count; do
-		for m in const generic; do
-			TPL[$c,$s,$m]=$(window_sql "$c" "$s" "$m" "@1@|@2@")
+	for m in const generic; do
+		for s in rows count; do
+			tpl=$(window_sql "$c" "$s" "$m" "@1@|@2@")
+			tpl=${tpl//\'@1@\'/%L}
+			tpl=${tpl//\'@2@\'/%L}
+			q "INSERT INTO tq_stmts VALUES ($k, '$c,${m}_${s}_ms', \$t\$${tpl%;}\$t\$);"
+			k=$((k + 1))
 		done
 	done
 done
-MODES=(const generic)
-SHAPES=(rows count)
-NQ=${#QUERIES[@]}
+q "CREATE OR REPLACE FUNCTION tq_run(r int) RETURNS TABLE (label text, w int, ms float8, result text)
+LANGUAGE plpgsql AS \$f\$
+DECLARE
+	labels text[] := ARRAY(SELECT s.label FROM tq_stmts s ORDER BY s.k);
+	tpls text[] := ARRAY(SELECT s.tpl FROM tq_stmts s ORDER BY s.k);
+	n int := cardinality(tpls);
+	win record;
+	rec record;
+	j int;
+	sql text;
+	t0 timestamptz;
+BEGIN
+	FOR win IN SELECT * FROM tq_windows ORDER BY tq_windows.w LOOP
+		FOR i IN 0 .. n - 1 LOOP
+			j := (i + r + win.w) % n + 1;
+			sql := format(tpls[j], win.t1, win.t2);
+			t0 := clock_timestamp();
+			EXECUTE sql INTO rec;
+			ms := extract(epoch FROM clock_timestamp() - t0) * 1000;
+			label := labels[j];
+			w := win.w;
+			result := trim(BOTH '()' FROM rec::text);
+			RETURN NEXT;
+		END LOOP;
+	END LOOP;
+END \$f\$;"
+run_session
 for ((r = 0; r <= REPS; r++)); do
 	prepare_all
-	for ((w = 0; w < WINDOWS; w++)); do
-		t1=${WIN[$w]%|*} t2=${WIN[$w]#*|}
-		# every contender, mode and shape in an order rotated by window and repetition
-		for ((i = 0; i < NQ; i++)); do
-			c=${QUERIES[$(((i + r + w) % NQ))]}
-			for ((j = 0; j < 2; j++)); do
-				m=${MODES[$(((j + r + w) % 2))]}
-				for ((k = 0; k < 2; k++)); do
-					s=${SHAPES[$(((k + r + w / 2) % 2))]}
-					sql=${TPL[$c,$s,$m]}
-					sql=${sql//@1@/$t1}
-					sql=${sql//@2@/$t2}
-					# repetition 0 warms caches and plans: not recorded
-					if [ "$r" = 0 ]; then q "$sql"; else t window "$c" "${m}_${s}_ms" "$r.$w" "$sql"; fi
-				done
-			done
-		done
-	done
-	run_session
-	[ "$r" -gt 0 ] && log "   repetition $r/$REPS, $(($(date +%s) - BENCH_START)) s so far"
+	q "\\copy (SELECT label, w, ms, result FROM tq_run($r)) TO '$SCRATCH/window.out'"
+	printf '%s' "$SESSION" >"$SCRATCH/window.sql"
+	SESSION=""
+	psql_user -q -f "$SCRATCH/window.sql" >/dev/null
+	# repetition 0 warms caches and plans: not recorded
+	if [ "$r" -gt 0 ]; then
+		awk -F'\t' -v r="$r" -v res="$SCRATCH/results.txt" '{
+			printf "window,%s,%s.%s,%.4f,ms\n", $1, r, $2, $3
+			print "window," $1 "," r "." $2 "\t" $4 >>res
+		}' "$SCRATCH/window.out" >>"$RAW"
+		log "   repetition $r/$REPS, $(($(date +%s) - BENCH_START)) s so far"
+	fi
 done
 
 # the planning of the constant-time statements alone: the mean µs of
@@ -441,6 +475,7 @@ awk -F'\t' -v rows=$WINDOW_ROWS '
 		}
 	}' "$SCRATCH/results.txt" >>"$RAW"
 for c in "${CONTENDERS[@]}"; do q "DROP TABLE tq_$c;"; done
+q "DROP TABLE tq_stmts, tq_windows; DROP FUNCTION tq_run(int);"
 run_session
 
 echo "elapsed_s=$(($(date +%s) - BENCH_START))" >>"$OUT/env.txt"
