@@ -206,6 +206,7 @@ md.append("")
 # windows
 md.append("## One-hour windows")
 md.append("")
+md.append("Each statement timed on the server (clock_timestamp() around a PL/pgSQL EXECUTE: parse, plan, run).")
 md.append("Median ms per query over the windows, median of the repetitions (min–max of the repetitions),")
 md.append("ratio to the baseline; then the mean of every single query (stalls of a shared machine included)")
 md.append("and its ratio.")
