@@ -55,6 +55,11 @@ EXPLAIN (COSTS OFF) SELECT count(*) FROM ev WHERE now() - interval '1 day' < id;
 -- a date, through its implicit cast to timestamptz (stable: TimeZone)
 EXPLAIN (COSTS OFF) SELECT count(*) FROM ev WHERE id >= date '2026-03-10';
 SELECT count(*) FROM ev WHERE id >= date '2026-03-10';
+-- through an inlined SQL function: rewritten once, after the inlining
+CREATE FUNCTION since(id scru128, t timestamptz) RETURNS boolean
+	LANGUAGE sql IMMUTABLE AS 'SELECT id >= t';
+EXPLAIN (COSTS OFF) SELECT count(*) FROM ev WHERE since(id, now() - interval '1 day');
+EXPLAIN (COSTS OFF) SELECT count(*) FROM ev WHERE since(id, timestamptz '2026-03-10 12:00');
 -- a volatile time is compared row by row, unchanged
 EXPLAIN (COSTS OFF) SELECT count(*) FROM ev WHERE id >= clock_timestamp();
 
@@ -161,4 +166,4 @@ EXPLAIN (COSTS OFF) SELECT count(*) FROM pn WHERE id >= now() - interval '1 day'
 EXPLAIN (COSTS OFF) SELECT count(*) FROM pn WHERE id < now() - interval '25 days';
 
 DROP TABLE ev, ev_uuid, ev64, ev160, ev_brin, pt, pn;
-DROP FUNCTION plan(text);
+DROP FUNCTION plan(text), since(scru128, timestamptz);

@@ -10,9 +10,10 @@
 --
 -- The planner support function turns each comparison into a range of IDs
 -- (see src/time_ops.c): with a constant time, one exact comparison with a
--- constant ID; otherwise id >= X_time_lower(t, ...) AND X_time_OP(id, t),
--- a bound an index, BRIN or partition pruning can use, and the exact
--- comparison as a recheck.  Everything here is IMMUTABLE and cannot fail,
+-- constant ID; otherwise id >= X_time_lower(t, ...) AND (id < the largest
+-- ID OR X_time_OP(id, t)): a bound an index, BRIN or partition pruning can
+-- use, and the exact comparison as a recheck of the one ID the bound is
+-- clamped to when no ID qualifies.  Everything here is IMMUTABLE and cannot fail,
 -- whatever the time (infinities included).
 --
 CREATE FUNCTION scru128_time_support(internal) RETURNS internal

@@ -16,18 +16,22 @@
  * with a constant ID (see time_rewrite_const).  Otherwise, if neither side
  * is volatile, it becomes
  *
- *		id >= X_time_lower(t, true) AND X_time_ge(id, t)
+ *		id >= X_time_lower(t, true) AND (id < MAX OR X_time_ge(id, t))
  *
  * The first clause is an ordinary comparison of IDs, usable by B-tree and
  * BRIN indexes and by partition pruning, at plan time or at executor
  * start; it is implied by the original comparison, and it is exact except
- * at the ends of the ID's range (no ID is above the largest one, so "no ID
- * at all" has no bound).  The second clause is the original comparison as
- * a function without the rewrite (a recheck): the conjunction is the
- * original comparison exactly, NULL included, so the rewrite is valid in
- * any context, under NOT too.  The support function leaves a recheck with
- * a non-constant time alone, so simplifying a tree twice adds nothing, and
- * estimates its selectivity as 1: it repeats the bound clause.
+ * at the ends of the ID's range: no ID is above the largest one, MAX, so
+ * when no ID qualifies the bound is MAX, and MAX alone is wrongly let
+ * through.  The second clause rechecks that one ID with the original
+ * comparison as a function without the rewrite, X_time_ge; every other ID
+ * passes on the cheap comparison with a constant, without evaluating the
+ * time again.  (For <= and <, the bound is X_time_upper and the edge the
+ * smallest ID.)  The whole is the original comparison exactly, NULL
+ * included, so the rewrite is valid in any context, under NOT too.  The
+ * support function leaves a recheck with a non-constant time alone, so
+ * simplifying a tree twice adds nothing, and estimates its selectivity
+ * as 1: it repeats the bound clause.
  *
  * SupportRequestIndexCondition is not answered: every comparison that an
  * index could use (a time that is constant during a scan) has been
@@ -381,6 +385,7 @@ time_rewrite_param(const time_func *tf, time_op op, Oid funcid, Oid typid,
 	Oid			recheckfn;
 	Node	   *bound;
 	Node	   *range;
+	Node	   *edge;
 	Node	   *recheck;
 
 	boundfn = sibling_function(funcid, prefix, from ? "time_lower" : "time_upper",
@@ -400,10 +405,22 @@ time_rewrite_param(const time_func *tf, time_op op, Oid funcid, Oid typid,
 						  copyObject(id), bound);
 	if (range == NULL)
 		return NULL;
+	/*
+	 * The bound is exact for every ID but the one it is clamped to when no
+	 * ID qualifies (the largest ID for a lower bound, the smallest for an
+	 * upper one), so only that ID is rechecked: the comparison with it, a
+	 * constant, spares the other rows evaluating the time again.
+	 */
+	edge = id_comparison(typid,
+						 from ? BTLessStrategyNumber : BTGreaterStrategyNumber,
+						 copyObject(id), id_const(typid, id_extreme(tf->kind, from)));
+	if (edge == NULL)
+		return NULL;
 	recheck = (Node *) makeFuncExpr(recheckfn, BOOLOID, list_make2(id, t),
 									InvalidOid, InvalidOid,
 									COERCE_EXPLICIT_CALL);
-	return (Node *) make_andclause(list_make2(range, recheck));
+	return (Node *) make_andclause(list_make2(range,
+											  make_orclause(list_make2(edge, recheck))));
 }
 
 PG_FUNCTION_INFO_V1(scru128_time_support);
