@@ -51,8 +51,8 @@
 # Inserts are timed by psql's \timing (client round trip, no connection
 # start-up); window queries on the server, by clock_timestamp() around a
 # PL/pgSQL EXECUTE of each (parse, plan and run; no client round trip).
-# Contenders are interleaved: every window runs all of them, in an order
-# rotated from one window and one repetition to the next.  Every timed query's result is checked: all
+# Contenders are interleaved: every window runs all of them, in a random
+# order drawn anew for every window and repetition.  Every timed query's result is checked: all
 # contenders must return the same count and sum, and every count must be
 # 3,600.  Raw samples go to raw.csv; timequery_report.py turns them into
 # results.csv, results.md and timequery.png.
@@ -340,8 +340,10 @@ log "   $WINDOWS windows x ${#QUERIES[@]} contenders x 2 shapes x 2 modes, $REPS
 # no client round trip, whose scheduling on a busy 2-core machine would
 # dwarf queries of a fraction of a millisecond.  The statements, as
 # format() templates of the two times, go into tq_stmts; tq_run(r) runs all
-# of them for every window, in an order rotated from one window and one
-# repetition to the next, and returns one row per statement and window.
+# of them for every window, in a random order drawn anew for every window
+# (so that no statement always follows the same one: the first query on a
+# table after another table's pays for the CPU caches), and returns one
+# row per statement and window.
 q "DROP TABLE IF EXISTS tq_stmts, tq_windows;"
 q "CREATE TABLE tq_windows (w int, t1 timestamptz, t2 timestamptz);"
 for ((w = 0; w < WINDOWS; w++)); do
@@ -372,9 +374,9 @@ DECLARE
 	sql text;
 	t0 timestamptz;
 BEGIN
+	PERFORM setseed(r / 1000.0);
 	FOR win IN SELECT * FROM tq_windows ORDER BY tq_windows.w LOOP
-		FOR i IN 0 .. n - 1 LOOP
-			j := (i + r + win.w) % n + 1;
+		FOR j IN SELECT g FROM generate_series(1, n) g ORDER BY random() LOOP
 			sql := format(tpls[j], win.t1, win.t2);
 			t0 := clock_timestamp();
 			EXECUTE sql INTO rec;
