@@ -6,7 +6,10 @@
 # mean nothing and go under $WORK, never into the committed results in
 # test/bench/.  One pass per workload that produced its samples, plus one
 # for the report files; one failure per workload without samples, and one
-# if the concurrent inserts reported errors (e.g. duplicate keys).
+# if the concurrent inserts reported errors (e.g. duplicate keys).  Then
+# the time-query benchmark (test/bench/timequery.sh) in its smoke mode:
+# one pass per workload with samples, one if every window query returned
+# the baseline's rows, one for its report.
 
 suite_bench() {
 	local out="$WORK/bench" logf="$WORK/bench.log" ok=0 bad=0 w n errors
@@ -39,4 +42,33 @@ suite_bench() {
 		bad=$((bad + 1))
 	fi
 	record bench "$ok" "$bad"
+	suite_bench_timequery
+}
+
+suite_bench_timequery() {
+	local out="$WORK/bench-timequery" logf="$WORK/bench-timequery.log" ok=0 bad=0 w n wrong
+	if ! WORK="$WORK" PGBIN="$PGBIN" bash "$SRC_DIR/test/bench/timequery.sh" --smoke --no-setup --out "$out" \
+		>"$logf" 2>&1; then
+		tail -30 "$logf"
+		record bench-timequery 0 1
+		return
+	fi
+	for w in insert size dataset window; do
+		n=$(grep -c "^$w," "$out/raw.csv" || true)
+		if [ "$n" -gt 0 ]; then ok=$((ok + 1)); else log "bench-timequery: no samples for $w"; bad=$((bad + 1)); fi
+	done
+	# every contender's window results were checked, and none was wrong
+	n=$(awk -F, '$1 == "check" && $3 == "results" && $5 > 0' "$out/raw.csv" | wc -l)
+	wrong=$(awk -F, '$1 == "check" && $3 == "mismatches" { s += $5 } END { print s + 0 }' "$out/raw.csv")
+	if [ "$n" = 5 ] && [ "$wrong" = 0 ]; then ok=$((ok + 1)); else
+		log "bench-timequery: $n contenders checked, $wrong wrong window results"
+		bad=$((bad + 1))
+	fi
+	if [ -s "$out/results.csv" ] && grep -q '^## Goals' "$out/results.md" 2>/dev/null; then
+		ok=$((ok + 1))
+	else
+		log "bench-timequery: results.csv or results.md missing or empty"
+		bad=$((bad + 1))
+	fi
+	record bench-timequery "$ok" "$bad"
 }

@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""Turns the raw samples of test/bench/timequery.sh into its report.
+
+    python3 test/bench/timequery_report.py DIR
+
+reads DIR/raw.csv and DIR/env.txt and writes DIR/results.csv (one row per
+figure: median, min, max, samples, ratio to the baseline), DIR/results.md
+(what each contender is and inserts, the tables, the goals) and, if
+gnuplot is installed, DIR/timequery.png (the ratios against their goals).
+
+The baseline is "id uuid PRIMARY KEY DEFAULT gen_random_uuid(), created_at
+timestamptz" with an index on created_at.  Every ratio is taken between
+medians of the same run.  A window figure is, per repetition, the median
+time of one query over all the windows; its median is taken over the
+repetitions (the mean of every single query is given beside it).
+Stdlib only.
+"""
+
+import csv
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+from collections import defaultdict
+
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "timequery")
+
+CONTENDERS = ["scru128", "uuidv7", "baseline"]
+QUERIES = ["scru128", "scru128_min", "uuidv7", "uuidv7_min", "baseline"]
+LABELS = {
+    "scru128": "scru128, `id >= t1 AND id < t2`",
+    "scru128_min": "scru128, `id >= scru128_min(t1) AND id < scru128_min(t2)`",
+    "uuidv7": "uuid v7, `id >= t1 AND id < t2`",
+    "uuidv7_min": "uuid v7, `id >= uuidv7_min(t1) AND id < uuidv7_min(t2)`",
+    "baseline": "baseline, `created_at >= t1 AND created_at < t2`",
+}
+GOALS = {"window": 1.1, "insert": 0.5, "size": 0.75}
+
+
+def read_env():
+    env = {}
+    with open(os.path.join(OUT, "env.txt")) as f:
+        for line in f:
+            if "=" in line:
+                k, val = line.rstrip("\n").split("=", 1)
+                env[k] = val
+    return env
+
+
+def read_raw():
+    """samples[(workload, contender, metric)] = {rep: value}"""
+    samples = defaultdict(dict)
+    with open(os.path.join(OUT, "raw.csv")) as f:
+        for row in csv.DictReader(f):
+            try:
+                val = float(row["value"])
+            except ValueError:
+                continue
+            samples[(row["workload"], row["contender"], row["metric"])][row["rep"]] = val
+    return samples
+
+
+env = read_env()
+samples = read_raw()
+smoke = env.get("mode") == "smoke"
+
+
+class Figure:
+    def __init__(self, values, extra=None):
+        self.values = sorted(values)
+        self.median = statistics.median(values) if values else float("nan")
+        self.min = min(values) if values else float("nan")
+        self.max = max(values) if values else float("nan")
+        # for the windows: the mean of every single query
+        self.extra = extra
+
+
+figures = {}  # (workload, contender, metric) -> Figure
+
+for (w, c, m), reps in samples.items():
+    if w == "window":
+        # per repetition: the median over its windows ("REP.W"), which a
+        # stall of the shared machine in one query does not move
+        by_rep = defaultdict(list)
+        for rep, val in reps.items():
+            by_rep[rep.split(".")[0]].append(val)
+        figures[(w, c, m)] = Figure([statistics.median(v) for v in by_rep.values()],
+                                    statistics.mean(reps.values()))
+    else:
+        figures[(w, c, m)] = Figure(list(reps.values()))
+
+
+def fig(w, c, m):
+    return figures.get((w, c, m))
+
+
+def ratio(w, c, m, base="baseline", use_extra=False):
+    a, b = fig(w, c, m), fig(w, base, m)
+    if not a or not b:
+        return None
+    x, y = (a.extra, b.extra) if use_extra else (a.median, b.median)
+    if y is None or y != y or y == 0 or x is None:
+        return None
+    return x / y
+
+
+def fmt_ms(x):
+    return f"{x:,.0f}" if x >= 100 else f"{x:.3g}" if x >= 1 else f"{x:.3f}"
+
+
+def fmt_mib(b):
+    return f"{b / 1048576:,.1f}"
+
+
+def fmt_ratio(r):
+    return "–" if r is None else f"{r:.2f}×"
+
+
+# ---------------------------------------------------------------------------
+# results.csv
+# ---------------------------------------------------------------------------
+with open(os.path.join(OUT, "results.csv"), "w", newline="") as f:
+    wr = csv.writer(f)
+    wr.writerow(["workload", "contender", "metric", "median", "min", "max", "samples", "per_query_mean", "ratio_to_baseline"])
+    for (w, c, m), fg in sorted(figures.items()):
+        r = ratio(w, c, m) if w != "check" else None
+        wr.writerow([w, c, m, f"{fg.median:.6g}", f"{fg.min:.6g}", f"{fg.max:.6g}", len(fg.values),
+                     "" if fg.extra is None else f"{fg.extra:.6g}", "" if r is None else f"{r:.4f}"])
+
+# ---------------------------------------------------------------------------
+# results.md
+# ---------------------------------------------------------------------------
+md = []
+md.append("# Querying by time through the ID: benchmark results")
+md.append("")
+if smoke:
+    md.append("**SMOKE RUN: tiny sizes, one repetition; the numbers mean nothing.**")
+    md.append("")
+md.append(f"Generated by `test/bench/timequery_report.py` from `raw.csv` of a run at {env.get('date', '?')}.")
+md.append("")
+md.append("## Machine and settings")
+md.append("")
+for k in ("server", "cpu", "cores", "memory", "kernel", "os", "commit", "source_sha256", "server_settings",
+          "session_settings", "prewarm", "reps", "n", "windows", "window_rows", "load_at_start",
+          "load1_mean", "load1_max", "elapsed_s"):
+    if k in env:
+        md.append(f"- {k}: `{env[k]}`")
+md.append("")
+md.append("## Contenders")
+md.append("")
+md.append("Every table has a payload column `v int` (the row's number n, 0 … N−1) and")
+md.append("`autovacuum_enabled = off`; heap and B-tree fillfactors are the defaults.")
+md.append("")
+md.append("| contender | table | live insert (every column from its default) | backfill insert (one row per second from 2026-01-01) |")
+md.append("|---|---|---|---|")
+for c in CONTENDERS:
+    md.append(f"| {c} | `{env.get('ddl_' + c, '?')}` | `{env.get('insert_live_' + c, '?')}` | `{env.get('insert_backfill_' + c, '?')}` |")
+md.append("")
+md.append("Window predicates (each on its contender's backfilled table):")
+md.append("")
+for c in QUERIES:
+    md.append(f"- {c}: `{env.get('pred_' + c, '?')}`")
+md.append("")
+
+# goals
+md.append("## Goals")
+md.append("")
+md.append("| goal | scru128 | uuid v7 |")
+md.append("|---|---:|---:|")
+goal_rows = [
+    ("one-hour window, rows, constant times ≤ 1.1× baseline", "window", "const_rows_ms", GOALS["window"]),
+    ("one-hour window, rows, generic plan ≤ 1.1× baseline", "window", "generic_rows_ms", GOALS["window"]),
+    ("insert of the rows, live (defaults) ≤ 0.5× baseline", "insert", "live_ms", GOALS["insert"]),
+    ("insert of the rows, backfill (explicit times) ≤ 0.5× baseline", "insert", "backfill_ms", GOALS["insert"]),
+    ("total size, heap + indexes ≤ 0.75× baseline", "size", "backfill_total_bytes", GOALS["size"]),
+]
+met_count = total_count = 0
+for label, w, m, goal in goal_rows:
+    cells = []
+    for c in ("scru128", "uuidv7"):
+        r = ratio(w, c, m)
+        if r is None:
+            cells.append("–")
+            continue
+        ok = r <= goal
+        total_count += 1
+        met_count += ok
+        cells.append(f"**{r:.2f}×** {'met' if ok else 'NOT met'}")
+    md.append(f"| {label} | {cells[0]} | {cells[1]} |")
+md.append("")
+
+# checks
+md.append("## Result checks")
+md.append("")
+md.append("Every timed window query's result (count, and sum of v) compared with the baseline's for the")
+md.append(f"same window, and every count with {env.get('window_rows', '?')}:")
+md.append("")
+for c in QUERIES:
+    n = fig("check", c, "results")
+    bad = fig("check", c, "mismatches")
+    if n:
+        md.append(f"- {c}: {int(n.median)} results, {int(bad.median) if bad else '?'} wrong")
+md.append("")
+
+# windows
+md.append("## One-hour windows")
+md.append("")
+md.append("Each statement timed on the server (clock_timestamp() around a PL/pgSQL EXECUTE: parse, plan, run).")
+md.append("Median ms per query over the windows, median of the repetitions (min–max of the repetitions),")
+md.append("ratio to the baseline; then the mean of every single query (stalls of a shared machine included)")
+md.append("and its ratio.")
+md.append("")
+for m, title in (("const_rows_ms", "rows (`count(*), sum(v)`), constant times"),
+                 ("generic_rows_ms", "rows (`count(*), sum(v)`), generic plan, times as parameters"),
+                 ("const_count_ms", "`count(*)` only, constant times"),
+                 ("generic_count_ms", "`count(*)` only, generic plan, times as parameters")):
+    md.append(f"### {title}")
+    md.append("")
+    md.append("| contender | median ms (min–max) | ratio | mean ms of all queries | ratio |")
+    md.append("|---|---:|---:|---:|---:|")
+    for c in QUERIES:
+        fg = fig("window", c, m)
+        if not fg:
+            continue
+        md.append(f"| {LABELS[c]} | {fg.median:.3f} ({fg.min:.3f}–{fg.max:.3f}) | {fmt_ratio(ratio('window', c, m))} "
+                  f"| {fg.extra:.3f} | {fmt_ratio(ratio('window', c, m, use_extra=True))} |")
+    md.append("")
+
+# planning
+if any(fig("plan", c, "const_plan_us") for c in QUERIES):
+    md.append("### Planning alone, constant times")
+    md.append("")
+    md.append("Mean µs of one `EXPLAIN` of the rows statement (parse, rewrite, plan) in a loop on the server,")
+    md.append("median of the repetitions (min–max).")
+    md.append("")
+    md.append("| contender | µs (min–max) | ratio |")
+    md.append("|---|---:|---:|")
+    for c in QUERIES:
+        fg = fig("plan", c, "const_plan_us")
+        if fg:
+            md.append(f"| {LABELS[c]} | {fg.median:.1f} ({fg.min:.1f}–{fg.max:.1f}) | {fmt_ratio(ratio('plan', c, 'const_plan_us'))} |")
+    md.append("")
+
+# inserts
+md.append("## Inserts")
+md.append("")
+md.append(f"{env.get('n', '?')} rows, after a CHECKPOINT; median ms (min–max), ratio to the baseline.")
+md.append("")
+md.append("| contender | live, ms | ratio | backfill, ms | ratio |")
+md.append("|---|---:|---:|---:|---:|")
+for c in CONTENDERS:
+    cells = []
+    for kind in ("live", "backfill"):
+        fg = fig("insert", c, f"{kind}_ms")
+        cells += [f"{fmt_ms(fg.median)} ({fmt_ms(fg.min)}–{fmt_ms(fg.max)})" if fg else "–",
+                  fmt_ratio(ratio("insert", c, f"{kind}_ms"))]
+    md.append(f"| {c} | {' | '.join(cells)} |")
+md.append("")
+
+# sizes
+md.append("## Sizes")
+md.append("")
+md.append("MiB right after each insert (median of the repetitions); the data set of the window queries after")
+md.append("VACUUM ANALYZE (with its visibility map and free space map).")
+md.append("")
+md.append("| contender | insert | heap | primary key | all indexes | total | ratio |")
+md.append("|---|---|---:|---:|---:|---:|---:|")
+for kind in ("backfill", "live"):
+    for c in CONTENDERS:
+        h, p, i, t = (fig("size", c, f"{kind}_{x}_bytes") for x in ("heap", "pk", "indexes", "total"))
+        if not t:
+            continue
+        md.append(f"| {c} | {kind} | {fmt_mib(h.median)} | {fmt_mib(p.median)} | {fmt_mib(i.median)} | {fmt_mib(t.median)} "
+                  f"| {fmt_ratio(ratio('size', c, f'{kind}_total_bytes'))} |")
+for c in CONTENDERS:
+    h, i, t = (fig("dataset", c, f"{x}_bytes") for x in ("heap", "indexes", "total"))
+    if t:
+        md.append(f"| {c} | data set, vacuumed | {fmt_mib(h.median)} | | {fmt_mib(i.median)} | {fmt_mib(t.median)} "
+                  f"| {fmt_ratio(ratio('dataset', c, 'total_bytes'))} |")
+md.append("")
+md.append("The plans of every window query (and EXPLAIN ANALYZE of the rows shape) are in `plans.txt`.")
+md.append("")
+
+with open(os.path.join(OUT, "results.md"), "w") as f:
+    f.write("\n".join(md))
+
+# ---------------------------------------------------------------------------
+# chart (gnuplot): the ratios of scru128 and uuid v7 against their goals
+# ---------------------------------------------------------------------------
+def chart():
+    if not shutil.which("gnuplot"):
+        print("timequery_report.py: gnuplot not installed, no chart", file=sys.stderr)
+        return
+    cats = [
+        ("window rows\\nconstant", "window", "const_rows_ms", GOALS["window"]),
+        ("window rows\\ngeneric plan", "window", "generic_rows_ms", GOALS["window"]),
+        ("window count(*)\\nconstant", "window", "const_count_ms", float("nan")),
+        ("window count(*)\\ngeneric plan", "window", "generic_count_ms", float("nan")),
+        ("insert\\nlive", "insert", "live_ms", GOALS["insert"]),
+        ("insert\\nbackfill", "insert", "backfill_ms", GOALS["insert"]),
+        ("total size\\n(heap + indexes)", "size", "backfill_total_bytes", GOALS["size"]),
+    ]
+    dat = os.path.join(OUT, "timequery.dat")
+    top = 1.2
+    with open(dat, "w") as f:
+        for i, (label, w, m, goal) in enumerate(cats):
+            a, b = ratio(w, "scru128", m), ratio(w, "uuidv7", m)
+            a = float("nan") if a is None else a
+            b = float("nan") if b is None else b
+            top = max(top, *(x for x in (a, b) if x == x))
+            f.write(f"{i} \"{label}\" {a:.4f} {b:.4f} {goal:.4f}\n")
+    title = "Time windows by ID, inserts and size, relative to uuid v4 + created_at index (lower is better; 1 = same)"
+    if smoke:
+        title += " (SMOKE RUN)"
+    gp = [
+        "set terminal pngcairo noenhanced size 1100,600 font 'DejaVu Sans,11'",
+        f"set output '{os.path.join(OUT, 'timequery.png')}'",
+        f"set title \"{title}\"",
+        "set grid ytics",
+        "set key top center horizontal",
+        "set bmargin 4",
+        "set ylabel 'ratio to the baseline'",
+        f"set yrange [0:{top * 1.3:.2f}]",
+        f"set xrange [-0.6:{len(cats) - 0.4}]",
+        "set style fill solid 0.8",
+        "set boxwidth 0.36",
+        "set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb 'black' lw 1",
+        f"plot '{dat}' using ($1 - 0.19):3:xtic(2) with boxes lc rgb '#1b9e77' title 'scru128 (operators)', "
+        f"'' using ($1 + 0.19):4 with boxes lc rgb '#7570b3' title 'uuid v7 (operators)', "
+        f"'' using ($1 - 0.19):3:(sprintf('%.2f', $3)) with labels offset 0,0.7 notitle, "
+        f"'' using ($1 + 0.19):4:(sprintf('%.2f', $4)) with labels offset 0,0.7 notitle, "
+        f"'' using ($1 - 0.45):5:(0.9):(0) with vectors nohead lw 4 lc rgb '#d62728' title 'goal (at most)'",
+    ]
+    gpf = os.path.join(OUT, "timequery.gp")
+    with open(gpf, "w") as f:
+        f.write("\n".join(gp) + "\n")
+    subprocess.run(["gnuplot", gpf], check=True)
+    os.remove(gpf)
+    os.remove(dat)
+
+
+chart()
+print(f"timequery_report.py: {met_count} of {total_count} goals met")
