@@ -45,7 +45,6 @@
 #include "access/stratnum.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_type.h"
-#include "commands/defrem.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/supportnodes.h"
@@ -55,6 +54,7 @@
 #include "utils/fmgrprotos.h"
 #include "utils/lsyscache.h"
 #include "utils/timestamp.h"
+#include "utils/typcache.h"
 #include "utils/uuid.h"
 
 #include "scru160_core.h"
@@ -281,18 +281,19 @@ time_func_lookup(Oid funcid)
 	return NULL;
 }
 
-/* the ID type's B-tree operator of a strategy (its default operator class) */
+/*
+ * the ID type's B-tree operator of a strategy (its default operator class);
+ * through the type cache, since GetDefaultOpClass() scans pg_opclass and
+ * the planner asks once per comparison
+ */
 static Oid
 id_btree_operator(Oid typid, int16 strategy)
 {
-	Oid			opclass = GetDefaultOpClass(typid, BTREE_AM_OID);
-	Oid			opno;
+	TypeCacheEntry *tce = lookup_type_cache(typid, TYPECACHE_BTREE_OPFAMILY);
 
-	if (!OidIsValid(opclass))
+	if (!OidIsValid(tce->btree_opf))
 		return InvalidOid;
-	opno = get_opfamily_member(get_opclass_family(opclass), typid, typid,
-							   strategy);
-	return opno;
+	return get_opfamily_member(tce->btree_opf, typid, typid, strategy);
 }
 
 /* the function PREFIX_SUFFIX(arg1, arg2) in the schema of funcid */
