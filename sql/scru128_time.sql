@@ -139,8 +139,9 @@ RESET enable_bitmapscan;
 -- millisecond, each comparison as a value (not only in WHERE): the operator
 -- rewritten by the planner (the time a column of the other side of a
 -- join), the operator itself (a volatile time is not rewritten), and the
--- recheck functions; and the bounds the planner puts in index conditions
--- are exact away from the ends of the range
+-- functions without the rewrite; the bounds the planner puts in index
+-- conditions are exact away from the ends of the range, and the ranges
+-- between them exact everywhere
 SELECT count(*) AS comparisons,
 	   count(*) FILTER (WHERE
 			(id < t) IS DISTINCT FROM (ts < t) OR (id <= t) IS DISTINCT FROM (ts <= t)
@@ -154,12 +155,17 @@ SELECT count(*) AS comparisons,
 		 OR (tv > id) IS DISTINCT FROM (t > ts) OR (tv >= id) IS DISTINCT FROM (t >= ts)) AS direct,
 	   count(*) FILTER (WHERE
 			scru128_time_lt(id, t) IS DISTINCT FROM (ts < t) OR scru128_time_le(id, t) IS DISTINCT FROM (ts <= t)
-		 OR scru128_time_gt(id, t) IS DISTINCT FROM (ts > t) OR scru128_time_ge(id, t) IS DISTINCT FROM (ts >= t)) AS rechecks,
+		 OR scru128_time_gt(id, t) IS DISTINCT FROM (ts > t) OR scru128_time_ge(id, t) IS DISTINCT FROM (ts >= t)) AS plain,
 	   count(*) FILTER (WHERE ts > 'epoch' AND ts < '3000-01-01' AND (
 			(id >= scru128_time_lower(t, true)) IS DISTINCT FROM (ts >= t)
 		 OR (id >= scru128_time_lower(t, false)) IS DISTINCT FROM (ts > t)
 		 OR (id <= scru128_time_upper(t, true)) IS DISTINCT FROM (ts <= t)
-		 OR (id <= scru128_time_upper(t, false)) IS DISTINCT FROM (ts < t))) AS bounds
+		 OR (id <= scru128_time_upper(t, false)) IS DISTINCT FROM (ts < t))) AS bounds,
+	   count(*) FILTER (WHERE
+			(id >= scru128_time_lower(t, true) AND id <= scru128_time_lower_end(t, true)) IS DISTINCT FROM (ts >= t)
+		 OR (id >= scru128_time_lower(t, false) AND id <= scru128_time_lower_end(t, false)) IS DISTINCT FROM (ts > t)
+		 OR (id <= scru128_time_upper(t, true) AND id >= scru128_time_upper_start(t, true)) IS DISTINCT FROM (ts <= t)
+		 OR (id <= scru128_time_upper(t, false) AND id >= scru128_time_upper_start(t, false)) IS DISTINCT FROM (ts < t)) AS ranges
 FROM x, LATERAL (SELECT ts + d * interval '1 us' AS t,
 						ts + d * interval '1 us' + random() * interval '0' AS tv
 				 FROM (VALUES (-1), (0), (1), (999), (1000)) AS v(d)
@@ -174,11 +180,15 @@ SELECT v.id IS NULL AS null_id,
 	   v.id BETWEEN timestamptz '1970-01-01 00:00:00+00' AND timestamptz '1970-01-01 00:00:00.000999+00' AS in_first_unit
 FROM (VALUES (NULL::scru128), (scru128_from_fields(0, 0, 0, 0)), (scru128_from_fields(1, 0, 0, 0)), (scru128_from_fields(281474976710655, 16777215, 16777215, 4294967295))) AS v(id);
 
--- the planner's forms: one exact comparison for a constant; a bound and a
--- recheck otherwise
+-- the planner's forms: one exact comparison for a constant; two bounds
+-- otherwise
 SELECT scru128_time_lower('1960-01-01', true) = scru128_from_fields(0, 0, 0, 0) AS lower_before,
 	   scru128_time_lower('infinity', true) = scru128_from_fields(281474976710655, 16777215, 16777215, 4294967295) AS lower_after,
 	   scru128_time_upper('-infinity', false) = scru128_from_fields(0, 0, 0, 0) AS upper_before,
 	   scru128_time_upper('infinity', false) = scru128_from_fields(281474976710655, 16777215, 16777215, 4294967295) AS upper_after,
 	   scru128_time_lower('1970-01-01 00:00:00.000001+00', true) = scru128_from_fields(1, 0, 0, 0) AS lower_rounds_up,
-	   scru128_time_lower('1970-01-01 00:00:00+00', false) = scru128_from_fields(1, 0, 0, 0) AS lower_exclusive;
+	   scru128_time_lower('1970-01-01 00:00:00+00', false) = scru128_from_fields(1, 0, 0, 0) AS lower_exclusive,
+	   scru128_time_lower_end('infinity', true) = scru128_from_fields(0, 0, 0, 0) AS lower_end_none,
+	   scru128_time_lower_end('-infinity', false) = scru128_from_fields(281474976710655, 16777215, 16777215, 4294967295) AS lower_end_all,
+	   scru128_time_upper_start('-infinity', true) = scru128_from_fields(281474976710655, 16777215, 16777215, 4294967295) AS upper_start_none,
+	   scru128_time_upper_start('infinity', false) = scru128_from_fields(0, 0, 0, 0) AS upper_start_all;

@@ -139,8 +139,9 @@ RESET enable_bitmapscan;
 -- millisecond, each comparison as a value (not only in WHERE): the operator
 -- rewritten by the planner (the time a column of the other side of a
 -- join), the operator itself (a volatile time is not rewritten), and the
--- recheck functions; and the bounds the planner puts in index conditions
--- are exact away from the ends of the range
+-- functions without the rewrite; the bounds the planner puts in index
+-- conditions are exact away from the ends of the range, and the ranges
+-- between them exact everywhere
 SELECT count(*) AS comparisons,
 	   count(*) FILTER (WHERE
 			(id < t) IS DISTINCT FROM (ts < t) OR (id <= t) IS DISTINCT FROM (ts <= t)
@@ -154,12 +155,17 @@ SELECT count(*) AS comparisons,
 		 OR (tv > id) IS DISTINCT FROM (t > ts) OR (tv >= id) IS DISTINCT FROM (t >= ts)) AS direct,
 	   count(*) FILTER (WHERE
 			scru160_time_lt(id, t) IS DISTINCT FROM (ts < t) OR scru160_time_le(id, t) IS DISTINCT FROM (ts <= t)
-		 OR scru160_time_gt(id, t) IS DISTINCT FROM (ts > t) OR scru160_time_ge(id, t) IS DISTINCT FROM (ts >= t)) AS rechecks,
+		 OR scru160_time_gt(id, t) IS DISTINCT FROM (ts > t) OR scru160_time_ge(id, t) IS DISTINCT FROM (ts >= t)) AS plain,
 	   count(*) FILTER (WHERE ts > 'epoch' AND ts < '3000-01-01' AND (
 			(id >= scru160_time_lower(t, true)) IS DISTINCT FROM (ts >= t)
 		 OR (id >= scru160_time_lower(t, false)) IS DISTINCT FROM (ts > t)
 		 OR (id <= scru160_time_upper(t, true)) IS DISTINCT FROM (ts <= t)
-		 OR (id <= scru160_time_upper(t, false)) IS DISTINCT FROM (ts < t))) AS bounds
+		 OR (id <= scru160_time_upper(t, false)) IS DISTINCT FROM (ts < t))) AS bounds,
+	   count(*) FILTER (WHERE
+			(id >= scru160_time_lower(t, true) AND id <= scru160_time_lower_end(t, true)) IS DISTINCT FROM (ts >= t)
+		 OR (id >= scru160_time_lower(t, false) AND id <= scru160_time_lower_end(t, false)) IS DISTINCT FROM (ts > t)
+		 OR (id <= scru160_time_upper(t, true) AND id >= scru160_time_upper_start(t, true)) IS DISTINCT FROM (ts <= t)
+		 OR (id <= scru160_time_upper(t, false) AND id >= scru160_time_upper_start(t, false)) IS DISTINCT FROM (ts < t)) AS ranges
 FROM x, LATERAL (SELECT ts + d * interval '1 us' AS t,
 						ts + d * interval '1 us' + random() * interval '0' AS tv
 				 FROM (VALUES (-1), (0), (1), (999), (1000)) AS v(d)
@@ -174,11 +180,15 @@ SELECT v.id IS NULL AS null_id,
 	   v.id BETWEEN timestamptz '1970-01-01 00:00:00+00' AND timestamptz '1970-01-01 00:00:00.000999+00' AS in_first_unit
 FROM (VALUES (NULL::scru160), (scru160_from_fields(0, 0, 0, '\x00000000000000000000')), (scru160_from_fields(1, 0, 0, '\x00000000000000000000')), (scru160_from_fields(281474976710655, 65535, 65535, '\xffffffffffffffffffff'))) AS v(id);
 
--- the planner's forms: one exact comparison for a constant; a bound and a
--- recheck otherwise
+-- the planner's forms: one exact comparison for a constant; two bounds
+-- otherwise
 SELECT scru160_time_lower('1960-01-01', true) = scru160_from_fields(0, 0, 0, '\x00000000000000000000') AS lower_before,
 	   scru160_time_lower('infinity', true) = scru160_from_fields(281474976710655, 65535, 65535, '\xffffffffffffffffffff') AS lower_after,
 	   scru160_time_upper('-infinity', false) = scru160_from_fields(0, 0, 0, '\x00000000000000000000') AS upper_before,
 	   scru160_time_upper('infinity', false) = scru160_from_fields(281474976710655, 65535, 65535, '\xffffffffffffffffffff') AS upper_after,
 	   scru160_time_lower('1970-01-01 00:00:00.000001+00', true) = scru160_from_fields(1, 0, 0, '\x00000000000000000000') AS lower_rounds_up,
-	   scru160_time_lower('1970-01-01 00:00:00+00', false) = scru160_from_fields(1, 0, 0, '\x00000000000000000000') AS lower_exclusive;
+	   scru160_time_lower('1970-01-01 00:00:00+00', false) = scru160_from_fields(1, 0, 0, '\x00000000000000000000') AS lower_exclusive,
+	   scru160_time_lower_end('infinity', true) = scru160_from_fields(0, 0, 0, '\x00000000000000000000') AS lower_end_none,
+	   scru160_time_lower_end('-infinity', false) = scru160_from_fields(281474976710655, 65535, 65535, '\xffffffffffffffffffff') AS lower_end_all,
+	   scru160_time_upper_start('-infinity', true) = scru160_from_fields(281474976710655, 65535, 65535, '\xffffffffffffffffffff') AS upper_start_none,
+	   scru160_time_upper_start('infinity', false) = scru160_from_fields(0, 0, 0, '\x00000000000000000000') AS upper_start_all;

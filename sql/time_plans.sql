@@ -2,8 +2,8 @@
 -- time_plans: what the planner makes of comparisons of IDs with times.
 -- A constant time becomes one comparison with a constant ID; a time that
 -- is only fixed during a scan (now(), a parameter, an outer reference)
--- becomes a bound an index or partition pruning can use, and the exact
--- comparison as a recheck.  Plans only (COSTS OFF, no ANALYZE): the lines
+-- becomes two bounds an index or partition pruning can use, both index
+-- conditions, with no filter left.  Plans only (COSTS OFF, no ANALYZE): the lines
 -- shown are the same on every tested server version.
 --
 SET client_min_messages = warning;

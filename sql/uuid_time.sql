@@ -139,8 +139,9 @@ RESET enable_bitmapscan;
 -- millisecond, each comparison as a value (not only in WHERE): the operator
 -- rewritten by the planner (the time a column of the other side of a
 -- join), the operator itself (a volatile time is not rewritten), and the
--- recheck functions; and the bounds the planner puts in index conditions
--- are exact away from the ends of the range
+-- functions without the rewrite; the bounds the planner puts in index
+-- conditions are exact away from the ends of the range, and the ranges
+-- between them exact everywhere
 SELECT count(*) AS comparisons,
 	   count(*) FILTER (WHERE
 			(id < t) IS DISTINCT FROM (ts < t) OR (id <= t) IS DISTINCT FROM (ts <= t)
@@ -154,12 +155,17 @@ SELECT count(*) AS comparisons,
 		 OR (tv > id) IS DISTINCT FROM (t > ts) OR (tv >= id) IS DISTINCT FROM (t >= ts)) AS direct,
 	   count(*) FILTER (WHERE
 			uuid_time_lt(id, t) IS DISTINCT FROM (ts < t) OR uuid_time_le(id, t) IS DISTINCT FROM (ts <= t)
-		 OR uuid_time_gt(id, t) IS DISTINCT FROM (ts > t) OR uuid_time_ge(id, t) IS DISTINCT FROM (ts >= t)) AS rechecks,
+		 OR uuid_time_gt(id, t) IS DISTINCT FROM (ts > t) OR uuid_time_ge(id, t) IS DISTINCT FROM (ts >= t)) AS plain,
 	   count(*) FILTER (WHERE ts > 'epoch' AND ts < '3000-01-01' AND (
 			(id >= uuid_time_lower(t, true)) IS DISTINCT FROM (ts >= t)
 		 OR (id >= uuid_time_lower(t, false)) IS DISTINCT FROM (ts > t)
 		 OR (id <= uuid_time_upper(t, true)) IS DISTINCT FROM (ts <= t)
-		 OR (id <= uuid_time_upper(t, false)) IS DISTINCT FROM (ts < t))) AS bounds
+		 OR (id <= uuid_time_upper(t, false)) IS DISTINCT FROM (ts < t))) AS bounds,
+	   count(*) FILTER (WHERE
+			(id >= uuid_time_lower(t, true) AND id <= uuid_time_lower_end(t, true)) IS DISTINCT FROM (ts >= t)
+		 OR (id >= uuid_time_lower(t, false) AND id <= uuid_time_lower_end(t, false)) IS DISTINCT FROM (ts > t)
+		 OR (id <= uuid_time_upper(t, true) AND id >= uuid_time_upper_start(t, true)) IS DISTINCT FROM (ts <= t)
+		 OR (id <= uuid_time_upper(t, false) AND id >= uuid_time_upper_start(t, false)) IS DISTINCT FROM (ts < t)) AS ranges
 FROM x, LATERAL (SELECT ts + d * interval '1 us' AS t,
 						ts + d * interval '1 us' + random() * interval '0' AS tv
 				 FROM (VALUES (-1), (0), (1), (999), (1000)) AS v(d)
@@ -174,11 +180,15 @@ SELECT v.id IS NULL AS null_id,
 	   v.id BETWEEN timestamptz '1970-01-01 00:00:00+00' AND timestamptz '1970-01-01 00:00:00.000999+00' AS in_first_unit
 FROM (VALUES (NULL::uuid), ('00000000-0000-0000-0000-000000000000'::uuid), ((lpad(to_hex(1), 12, '0') || '00000000000000000000')::uuid), ('ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)) AS v(id);
 
--- the planner's forms: one exact comparison for a constant; a bound and a
--- recheck otherwise
+-- the planner's forms: one exact comparison for a constant; two bounds
+-- otherwise
 SELECT uuid_time_lower('1960-01-01', true) = '00000000-0000-0000-0000-000000000000'::uuid AS lower_before,
 	   uuid_time_lower('infinity', true) = 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid AS lower_after,
 	   uuid_time_upper('-infinity', false) = '00000000-0000-0000-0000-000000000000'::uuid AS upper_before,
 	   uuid_time_upper('infinity', false) = 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid AS upper_after,
 	   uuid_time_lower('1970-01-01 00:00:00.000001+00', true) = (lpad(to_hex(1), 12, '0') || '00000000000000000000')::uuid AS lower_rounds_up,
-	   uuid_time_lower('1970-01-01 00:00:00+00', false) = (lpad(to_hex(1), 12, '0') || '00000000000000000000')::uuid AS lower_exclusive;
+	   uuid_time_lower('1970-01-01 00:00:00+00', false) = (lpad(to_hex(1), 12, '0') || '00000000000000000000')::uuid AS lower_exclusive,
+	   uuid_time_lower_end('infinity', true) = '00000000-0000-0000-0000-000000000000'::uuid AS lower_end_none,
+	   uuid_time_lower_end('-infinity', false) = 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid AS lower_end_all,
+	   uuid_time_upper_start('-infinity', true) = 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid AS upper_start_none,
+	   uuid_time_upper_start('infinity', false) = '00000000-0000-0000-0000-000000000000'::uuid AS upper_start_all;

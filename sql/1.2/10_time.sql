@@ -10,11 +10,12 @@
 --
 -- The planner support function turns each comparison into a range of IDs
 -- (see src/time_ops.c): with a constant time, one exact comparison with a
--- constant ID; otherwise id >= X_time_lower(t, ...) AND (id < the largest
--- ID OR X_time_OP(id, t)): a bound an index, BRIN or partition pruning can
--- use, and the exact comparison as a recheck of the one ID the bound is
--- clamped to when no ID qualifies.  Everything here is IMMUTABLE and cannot fail,
--- whatever the time (infinities included).
+-- constant ID; otherwise id >= X_time_lower(t, ...) AND id <=
+-- X_time_lower_end(t, ...) (for < and <=, X_time_upper and
+-- X_time_upper_start): two bounds an index, BRIN or partition pruning can
+-- use, the second making the range empty when no ID qualifies.  Everything
+-- here is IMMUTABLE and cannot fail, whatever the time (infinities
+-- included).
 --
 CREATE FUNCTION scru128_time_support(internal) RETURNS internal
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -30,6 +31,12 @@ CREATE FUNCTION scru128_time_upper(t timestamptz, inclusive boolean) RETURNS scr
 	AS 'MODULE_PATHNAME', 'scru128_time_upper' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION scru128_time_lower(timestamptz, boolean) IS 'smallest scru128 whose time is at or after t (after t if not inclusive); the largest scru128 if there is none';
 COMMENT ON FUNCTION scru128_time_upper(timestamptz, boolean) IS 'largest scru128 whose time is at or before t (before t if not inclusive); the smallest scru128 if there is none';
+CREATE FUNCTION scru128_time_lower_end(t timestamptz, inclusive boolean) RETURNS scru128
+	AS 'MODULE_PATHNAME', 'scru128_time_lower_end' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION scru128_time_upper_start(t timestamptz, inclusive boolean) RETURNS scru128
+	AS 'MODULE_PATHNAME', 'scru128_time_upper_start' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION scru128_time_lower_end(timestamptz, boolean) IS 'the largest scru128 if some scru128 has its time at or after t (after t if not inclusive), else the smallest: the upper end of the range scru128_time_lower starts';
+COMMENT ON FUNCTION scru128_time_upper_start(timestamptz, boolean) IS 'the smallest scru128 if some scru128 has its time at or before t (before t if not inclusive), else the largest: the lower end of the range scru128_time_upper ends';
 
 CREATE FUNCTION scru128_time_lt(scru128, timestamptz) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'scru128_time_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
@@ -43,10 +50,10 @@ CREATE FUNCTION scru128_time_gt(scru128, timestamptz) RETURNS boolean
 CREATE FUNCTION scru128_time_ge(scru128, timestamptz) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'scru128_time_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
 	SUPPORT scru128_time_support;
-COMMENT ON FUNCTION scru128_time_lt(scru128, timestamptz) IS 'is the time of the scru128 before the timestamptz? (the operator < without its rewrite into a range: the recheck the planner adds)';
-COMMENT ON FUNCTION scru128_time_le(scru128, timestamptz) IS 'is the time of the scru128 at or before the timestamptz? (the operator <= without its rewrite into a range: the recheck the planner adds)';
-COMMENT ON FUNCTION scru128_time_gt(scru128, timestamptz) IS 'is the time of the scru128 after the timestamptz? (the operator > without its rewrite into a range: the recheck the planner adds)';
-COMMENT ON FUNCTION scru128_time_ge(scru128, timestamptz) IS 'is the time of the scru128 at or after the timestamptz? (the operator >= without its rewrite into a range: the recheck the planner adds)';
+COMMENT ON FUNCTION scru128_time_lt(scru128, timestamptz) IS 'is the time of the scru128 before the timestamptz? (the operator < as a function the planner does not rewrite into a range of IDs)';
+COMMENT ON FUNCTION scru128_time_le(scru128, timestamptz) IS 'is the time of the scru128 at or before the timestamptz? (the operator <= as a function the planner does not rewrite into a range of IDs)';
+COMMENT ON FUNCTION scru128_time_gt(scru128, timestamptz) IS 'is the time of the scru128 after the timestamptz? (the operator > as a function the planner does not rewrite into a range of IDs)';
+COMMENT ON FUNCTION scru128_time_ge(scru128, timestamptz) IS 'is the time of the scru128 at or after the timestamptz? (the operator >= as a function the planner does not rewrite into a range of IDs)';
 
 CREATE FUNCTION scru128_lt_timestamptz(scru128, timestamptz) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'scru128_lt_timestamptz' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
@@ -139,6 +146,12 @@ CREATE FUNCTION scru160_time_upper(t timestamptz, inclusive boolean) RETURNS scr
 	AS 'MODULE_PATHNAME', 'scru160_time_upper' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION scru160_time_lower(timestamptz, boolean) IS 'smallest scru160 whose time is at or after t (after t if not inclusive); the largest scru160 if there is none';
 COMMENT ON FUNCTION scru160_time_upper(timestamptz, boolean) IS 'largest scru160 whose time is at or before t (before t if not inclusive); the smallest scru160 if there is none';
+CREATE FUNCTION scru160_time_lower_end(t timestamptz, inclusive boolean) RETURNS scru160
+	AS 'MODULE_PATHNAME', 'scru160_time_lower_end' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION scru160_time_upper_start(t timestamptz, inclusive boolean) RETURNS scru160
+	AS 'MODULE_PATHNAME', 'scru160_time_upper_start' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION scru160_time_lower_end(timestamptz, boolean) IS 'the largest scru160 if some scru160 has its time at or after t (after t if not inclusive), else the smallest: the upper end of the range scru160_time_lower starts';
+COMMENT ON FUNCTION scru160_time_upper_start(timestamptz, boolean) IS 'the smallest scru160 if some scru160 has its time at or before t (before t if not inclusive), else the largest: the lower end of the range scru160_time_upper ends';
 
 CREATE FUNCTION scru160_time_lt(scru160, timestamptz) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'scru160_time_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
@@ -152,10 +165,10 @@ CREATE FUNCTION scru160_time_gt(scru160, timestamptz) RETURNS boolean
 CREATE FUNCTION scru160_time_ge(scru160, timestamptz) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'scru160_time_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
 	SUPPORT scru128_time_support;
-COMMENT ON FUNCTION scru160_time_lt(scru160, timestamptz) IS 'is the time of the scru160 before the timestamptz? (the operator < without its rewrite into a range: the recheck the planner adds)';
-COMMENT ON FUNCTION scru160_time_le(scru160, timestamptz) IS 'is the time of the scru160 at or before the timestamptz? (the operator <= without its rewrite into a range: the recheck the planner adds)';
-COMMENT ON FUNCTION scru160_time_gt(scru160, timestamptz) IS 'is the time of the scru160 after the timestamptz? (the operator > without its rewrite into a range: the recheck the planner adds)';
-COMMENT ON FUNCTION scru160_time_ge(scru160, timestamptz) IS 'is the time of the scru160 at or after the timestamptz? (the operator >= without its rewrite into a range: the recheck the planner adds)';
+COMMENT ON FUNCTION scru160_time_lt(scru160, timestamptz) IS 'is the time of the scru160 before the timestamptz? (the operator < as a function the planner does not rewrite into a range of IDs)';
+COMMENT ON FUNCTION scru160_time_le(scru160, timestamptz) IS 'is the time of the scru160 at or before the timestamptz? (the operator <= as a function the planner does not rewrite into a range of IDs)';
+COMMENT ON FUNCTION scru160_time_gt(scru160, timestamptz) IS 'is the time of the scru160 after the timestamptz? (the operator > as a function the planner does not rewrite into a range of IDs)';
+COMMENT ON FUNCTION scru160_time_ge(scru160, timestamptz) IS 'is the time of the scru160 at or after the timestamptz? (the operator >= as a function the planner does not rewrite into a range of IDs)';
 
 CREATE FUNCTION scru160_lt_timestamptz(scru160, timestamptz) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'scru160_lt_timestamptz' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
@@ -248,6 +261,12 @@ CREATE FUNCTION scru64_time_upper(t timestamptz, inclusive boolean) RETURNS scru
 	AS 'MODULE_PATHNAME', 'scru64_time_upper' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION scru64_time_lower(timestamptz, boolean) IS 'smallest scru64 whose time is at or after t (after t if not inclusive); the largest scru64 if there is none';
 COMMENT ON FUNCTION scru64_time_upper(timestamptz, boolean) IS 'largest scru64 whose time is at or before t (before t if not inclusive); the smallest scru64 if there is none';
+CREATE FUNCTION scru64_time_lower_end(t timestamptz, inclusive boolean) RETURNS scru64
+	AS 'MODULE_PATHNAME', 'scru64_time_lower_end' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION scru64_time_upper_start(t timestamptz, inclusive boolean) RETURNS scru64
+	AS 'MODULE_PATHNAME', 'scru64_time_upper_start' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION scru64_time_lower_end(timestamptz, boolean) IS 'the largest scru64 if some scru64 has its time at or after t (after t if not inclusive), else the smallest: the upper end of the range scru64_time_lower starts';
+COMMENT ON FUNCTION scru64_time_upper_start(timestamptz, boolean) IS 'the smallest scru64 if some scru64 has its time at or before t (before t if not inclusive), else the largest: the lower end of the range scru64_time_upper ends';
 
 CREATE FUNCTION scru64_time_lt(scru64, timestamptz) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'scru64_time_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
@@ -261,10 +280,10 @@ CREATE FUNCTION scru64_time_gt(scru64, timestamptz) RETURNS boolean
 CREATE FUNCTION scru64_time_ge(scru64, timestamptz) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'scru64_time_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
 	SUPPORT scru128_time_support;
-COMMENT ON FUNCTION scru64_time_lt(scru64, timestamptz) IS 'is the time of the scru64 before the timestamptz? (the operator < without its rewrite into a range: the recheck the planner adds)';
-COMMENT ON FUNCTION scru64_time_le(scru64, timestamptz) IS 'is the time of the scru64 at or before the timestamptz? (the operator <= without its rewrite into a range: the recheck the planner adds)';
-COMMENT ON FUNCTION scru64_time_gt(scru64, timestamptz) IS 'is the time of the scru64 after the timestamptz? (the operator > without its rewrite into a range: the recheck the planner adds)';
-COMMENT ON FUNCTION scru64_time_ge(scru64, timestamptz) IS 'is the time of the scru64 at or after the timestamptz? (the operator >= without its rewrite into a range: the recheck the planner adds)';
+COMMENT ON FUNCTION scru64_time_lt(scru64, timestamptz) IS 'is the time of the scru64 before the timestamptz? (the operator < as a function the planner does not rewrite into a range of IDs)';
+COMMENT ON FUNCTION scru64_time_le(scru64, timestamptz) IS 'is the time of the scru64 at or before the timestamptz? (the operator <= as a function the planner does not rewrite into a range of IDs)';
+COMMENT ON FUNCTION scru64_time_gt(scru64, timestamptz) IS 'is the time of the scru64 after the timestamptz? (the operator > as a function the planner does not rewrite into a range of IDs)';
+COMMENT ON FUNCTION scru64_time_ge(scru64, timestamptz) IS 'is the time of the scru64 at or after the timestamptz? (the operator >= as a function the planner does not rewrite into a range of IDs)';
 
 CREATE FUNCTION scru64_lt_timestamptz(scru64, timestamptz) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'scru64_lt_timestamptz' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
@@ -357,6 +376,12 @@ CREATE FUNCTION uuid_time_upper(t timestamptz, inclusive boolean) RETURNS uuid
 	AS 'MODULE_PATHNAME', 'scru128_uuid_time_upper' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION uuid_time_lower(timestamptz, boolean) IS 'smallest uuid whose time is at or after t (after t if not inclusive); the largest uuid if there is none';
 COMMENT ON FUNCTION uuid_time_upper(timestamptz, boolean) IS 'largest uuid whose time is at or before t (before t if not inclusive); the smallest uuid if there is none';
+CREATE FUNCTION uuid_time_lower_end(t timestamptz, inclusive boolean) RETURNS uuid
+	AS 'MODULE_PATHNAME', 'scru128_uuid_time_lower_end' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_time_upper_start(t timestamptz, inclusive boolean) RETURNS uuid
+	AS 'MODULE_PATHNAME', 'scru128_uuid_time_upper_start' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_time_lower_end(timestamptz, boolean) IS 'the largest uuid if some uuid has its time at or after t (after t if not inclusive), else the smallest: the upper end of the range uuid_time_lower starts';
+COMMENT ON FUNCTION uuid_time_upper_start(timestamptz, boolean) IS 'the smallest uuid if some uuid has its time at or before t (before t if not inclusive), else the largest: the lower end of the range uuid_time_upper ends';
 
 CREATE FUNCTION uuid_time_lt(uuid, timestamptz) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'scru128_uuid_time_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
@@ -370,10 +395,10 @@ CREATE FUNCTION uuid_time_gt(uuid, timestamptz) RETURNS boolean
 CREATE FUNCTION uuid_time_ge(uuid, timestamptz) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'scru128_uuid_time_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
 	SUPPORT scru128_time_support;
-COMMENT ON FUNCTION uuid_time_lt(uuid, timestamptz) IS 'is the time of the uuid before the timestamptz? (the operator < without its rewrite into a range: the recheck the planner adds)';
-COMMENT ON FUNCTION uuid_time_le(uuid, timestamptz) IS 'is the time of the uuid at or before the timestamptz? (the operator <= without its rewrite into a range: the recheck the planner adds)';
-COMMENT ON FUNCTION uuid_time_gt(uuid, timestamptz) IS 'is the time of the uuid after the timestamptz? (the operator > without its rewrite into a range: the recheck the planner adds)';
-COMMENT ON FUNCTION uuid_time_ge(uuid, timestamptz) IS 'is the time of the uuid at or after the timestamptz? (the operator >= without its rewrite into a range: the recheck the planner adds)';
+COMMENT ON FUNCTION uuid_time_lt(uuid, timestamptz) IS 'is the time of the uuid before the timestamptz? (the operator < as a function the planner does not rewrite into a range of IDs)';
+COMMENT ON FUNCTION uuid_time_le(uuid, timestamptz) IS 'is the time of the uuid at or before the timestamptz? (the operator <= as a function the planner does not rewrite into a range of IDs)';
+COMMENT ON FUNCTION uuid_time_gt(uuid, timestamptz) IS 'is the time of the uuid after the timestamptz? (the operator > as a function the planner does not rewrite into a range of IDs)';
+COMMENT ON FUNCTION uuid_time_ge(uuid, timestamptz) IS 'is the time of the uuid at or after the timestamptz? (the operator >= as a function the planner does not rewrite into a range of IDs)';
 
 CREATE FUNCTION uuid_lt_timestamptz(uuid, timestamptz) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'scru128_uuid_lt_timestamptz' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF

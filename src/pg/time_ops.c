@@ -14,24 +14,23 @@
  * Planner support (scru128_time_support, SupportRequestSimplify): when t
  * is a constant, the comparison becomes one exact comparison of the ID
  * with a constant ID (see time_rewrite_const).  Otherwise, if neither side
- * is volatile, it becomes
+ * is volatile, it becomes a range of IDs between two bounds computed from
+ * t, for >= (> passes inclusive = false):
  *
- *		id >= X_time_lower(t, true) AND (id < MAX OR X_time_ge(id, t))
+ *		id >= X_time_lower(t, true) AND id <= X_time_lower_end(t, true)
  *
- * The first clause is an ordinary comparison of IDs, usable by B-tree and
- * BRIN indexes and by partition pruning, at plan time or at executor
- * start; it is implied by the original comparison, and it is exact except
- * at the ends of the ID's range: no ID is above the largest one, MAX, so
- * when no ID qualifies the bound is MAX, and MAX alone is wrongly let
- * through.  The second clause rechecks that one ID with the original
- * comparison as a function without the rewrite, X_time_ge; every other ID
- * passes on the cheap comparison with a constant, without evaluating the
- * time again.  (For <= and <, the bound is X_time_upper and the edge the
- * smallest ID.)  The whole is the original comparison exactly, NULL
- * included, so the rewrite is valid in any context, under NOT too.  The
- * support function leaves a recheck with a non-constant time alone, so
- * simplifying a tree twice adds nothing, and estimates its selectivity
- * as 1: it repeats the bound clause.
+ * Both are ordinary comparisons of IDs, usable by B-tree and BRIN indexes
+ * and by partition pruning, at plan time or at executor start, and a
+ * B-tree or BRIN scan takes both as scan keys: no row is evaluated again.
+ * The first alone is exact but at the end of the ID's range: no ID is
+ * above the largest one, so when no ID qualifies (t after the last time an
+ * ID can have) the bound is the largest ID, which the first clause would
+ * let through.  The second bound is the largest ID when some ID qualifies
+ * and the smallest when none does, which makes the range empty.  (For <=
+ * and <, X_time_upper and X_time_upper_start, mirrored.)  The whole is the
+ * original comparison exactly, NULL included, so the rewrite is valid in
+ * any context, under NOT too.  The functions X_time_OP are the same
+ * comparisons without the rewrite: the support function leaves them alone.
  *
  * SupportRequestIndexCondition is not answered: every comparison that an
  * index could use (a time that is constant during a scan) has been
@@ -131,7 +130,7 @@ id_extreme(id_kind kind, bool largest)
  * The comparison operators.  For each type X and each of lt, le, gt, ge:
  * X_OP_timestamptz(X, timestamptz) and timestamptz_OP_X(timestamptz, X),
  * the operators, with the planner support; X_time_OP(X, timestamptz), the
- * same comparison without the rewrite, the recheck of the rewritten form.
+ * same comparison that the planner leaves as it is.
  * uuid's C names have the scru128_ prefix, so that none can ever clash
  * with a symbol of the server.
  */
@@ -217,6 +216,24 @@ time_upper(id_kind kind, TimestampTz t, bool inclusive)
 	}
 }
 
+/*
+ * The other ends of those ranges: X_time_lower_end(t, inclusive) is the
+ * largest ID if some ID's timestamp is at or after t (after t), otherwise
+ * the smallest ID, so that id >= X_time_lower(t, inclusive) AND id <=
+ * X_time_lower_end(t, inclusive) is empty exactly when no ID qualifies;
+ * X_time_upper_start(t, inclusive) the same for X_time_upper.
+ */
+static Datum
+time_range_end(id_kind kind, TimestampTz t, time_op op)
+{
+	uint64		k = 0;
+	bool		from = (op == TIME_OP_GT || op == TIME_OP_GE);
+	bool		none = time_core_range(t, op, kinds[kind].unit_us,
+									   kinds[kind].kmax, &k) == TIME_RANGE_NONE;
+
+	return id_extreme(kind, from != none);
+}
+
 #define TIME_BOUNDS(cname, kind) \
 PG_FUNCTION_INFO_V1(cname##_time_lower); \
 Datum \
@@ -229,6 +246,20 @@ Datum \
 cname##_time_upper(PG_FUNCTION_ARGS) \
 { \
 	return time_upper((kind), PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_BOOL(1)); \
+} \
+PG_FUNCTION_INFO_V1(cname##_time_lower_end); \
+Datum \
+cname##_time_lower_end(PG_FUNCTION_ARGS) \
+{ \
+	return time_range_end((kind), PG_GETARG_TIMESTAMPTZ(0), \
+						  PG_GETARG_BOOL(1) ? TIME_OP_GE : TIME_OP_GT); \
+} \
+PG_FUNCTION_INFO_V1(cname##_time_upper_start); \
+Datum \
+cname##_time_upper_start(PG_FUNCTION_ARGS) \
+{ \
+	return time_range_end((kind), PG_GETARG_TIMESTAMPTZ(0), \
+						  PG_GETARG_BOOL(1) ? TIME_OP_LE : TIME_OP_LT); \
 }
 
 TIME_BOUNDS(scru128, ID_SCRU128)
@@ -247,7 +278,7 @@ typedef struct time_func
 	id_kind		kind;
 	time_op		op;				/* as written: t < id is TIME_OP_LT */
 	bool		time_left;		/* timestamptz OP id */
-	bool		recheck;		/* X_time_OP: no rewrite */
+	bool		plain;			/* X_time_OP: no rewrite */
 } time_func;
 
 #define TIME_FUNC_ENTRIES(cname, kind, op, OP) \
@@ -370,58 +401,47 @@ time_rewrite_const(id_kind kind, time_op op, Oid typid, Node *id,
 	return NULL;
 }
 
+/* X_time_lower(t, inclusive) or one of its siblings, as an expression */
+static Node *
+time_bound_call(Oid funcid, Oid typid, Node *t, bool inclusive)
+{
+	return (Node *) makeFuncExpr(funcid, typid,
+								 list_make2(t, makeBoolConst(inclusive, false)),
+								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+}
+
 /* id OP t for a t that is not constant but stays the same during a scan */
 static Node *
 time_rewrite_param(const time_func *tf, time_op op, Oid funcid, Oid typid,
 				   Node *id, Node *t)
 {
-	static const char *const op_names[] = {
-		[TIME_OP_LT] = "lt", [TIME_OP_LE] = "le",
-		[TIME_OP_GT] = "gt", [TIME_OP_GE] = "ge"
-	};
 	const char *prefix = kinds[tf->kind].prefix;
 	bool		from = (op == TIME_OP_GT || op == TIME_OP_GE);
 	bool		inclusive = (op == TIME_OP_GE || op == TIME_OP_LE);
 	Oid			boundfn;
-	Oid			recheckfn;
+	Oid			endfn;
 	Node	   *bound;
-	Node	   *range;
-	Node	   *edge;
-	Node	   *recheck;
+	Node	   *end;
 
-	boundfn = sibling_function(funcid, prefix, from ? "time_lower" : "time_upper",
+	boundfn = sibling_function(funcid, prefix,
+							   from ? "time_lower" : "time_upper",
 							   TIMESTAMPTZOID, BOOLOID);
-	recheckfn = sibling_function(funcid, prefix,
-								 psprintf("time_%s", op_names[op]),
-								 typid, TIMESTAMPTZOID);
-	if (!OidIsValid(boundfn) || !OidIsValid(recheckfn))
+	endfn = sibling_function(funcid, prefix,
+							 from ? "time_lower_end" : "time_upper_start",
+							 TIMESTAMPTZOID, BOOLOID);
+	if (!OidIsValid(boundfn) || !OidIsValid(endfn))
 		return NULL;
 
-	bound = (Node *) makeFuncExpr(boundfn, typid,
-								  list_make2(copyObject(t),
-											 makeBoolConst(inclusive, false)),
-								  InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
-	range = id_comparison(typid,
+	bound = id_comparison(typid,
 						  from ? BTGreaterEqualStrategyNumber : BTLessEqualStrategyNumber,
-						  copyObject(id), bound);
-	if (range == NULL)
+						  copyObject(id),
+						  time_bound_call(boundfn, typid, copyObject(t), inclusive));
+	end = id_comparison(typid,
+						from ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber,
+						id, time_bound_call(endfn, typid, t, inclusive));
+	if (bound == NULL || end == NULL)
 		return NULL;
-	/*
-	 * The bound is exact for every ID but the one it is clamped to when no
-	 * ID qualifies (the largest ID for a lower bound, the smallest for an
-	 * upper one), so only that ID is rechecked: the comparison with it, a
-	 * constant, spares the other rows evaluating the time again.
-	 */
-	edge = id_comparison(typid,
-						 from ? BTLessStrategyNumber : BTGreaterStrategyNumber,
-						 copyObject(id), id_const(typid, id_extreme(tf->kind, from)));
-	if (edge == NULL)
-		return NULL;
-	recheck = (Node *) makeFuncExpr(recheckfn, BOOLOID, list_make2(id, t),
-									InvalidOid, InvalidOid,
-									COERCE_EXPLICIT_CALL);
-	return (Node *) make_andclause(list_make2(range,
-											  make_orclause(list_make2(edge, recheck))));
+	return (Node *) make_andclause(list_make2(bound, end));
 }
 
 PG_FUNCTION_INFO_V1(scru128_time_support);
@@ -459,28 +479,14 @@ scru128_time_support(PG_FUNCTION_ARGS)
 		}
 
 		/*
-		 * Not for a recheck (that is what makes simplifying twice harmless),
-		 * nor where either side is volatile (the rewrite evaluates each side
+		 * Not for X_time_OP (that is what they are for), nor where either side is volatile (the rewrite evaluates each side
 		 * twice), nor for a constant ID (no index on it).
 		 */
-		if (tf->recheck || IsA(id, Const) ||
+		if (tf->plain || IsA(id, Const) ||
 			contain_volatile_functions(id) || contain_volatile_functions(t))
 			PG_RETURN_POINTER(NULL);
 
 		PG_RETURN_POINTER(time_rewrite_param(tf, op, fcall->funcid, typid, id, t));
-	}
-
-	if (IsA(rawreq, SupportRequestSelectivity))
-	{
-		SupportRequestSelectivity *req = (SupportRequestSelectivity *) rawreq;
-		const time_func *tf = time_func_lookup(req->funcid);
-
-		/* a recheck repeats the bound clause beside it: it filters nothing */
-		if (tf != NULL && tf->recheck)
-		{
-			req->selectivity = 1.0;
-			PG_RETURN_POINTER(req);
-		}
 	}
 
 	PG_RETURN_POINTER(NULL);
