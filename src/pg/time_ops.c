@@ -479,8 +479,9 @@ scru128_time_support(PG_FUNCTION_ARGS)
 		}
 
 		/*
-		 * Not for X_time_OP (that is what they are for), nor where either side is volatile (the rewrite evaluates each side
-		 * twice), nor for a constant ID (no index on it).
+		 * Not for X_time_OP (comparisons without the rewrite is what they
+		 * are), nor where either side is volatile (the rewrite evaluates
+		 * each side twice), nor for a constant ID (no index on it).
 		 */
 		if (tf->plain || IsA(id, Const) ||
 			contain_volatile_functions(id) || contain_volatile_functions(t))
