@@ -1,19 +1,32 @@
 # test/suites/fuzz.sh: libFuzzer runs over every decoder of the pure C core
 # (test/fuzz, one harness per NAME.mk there).  Sourced by test/run.sh, which
 # calls suite_fuzz.  FUZZ_TIME (seconds per harness, default 30) sets the
-# length of each run.  One pass or failure per harness.
+# length of each run; the harnesses run side by side, one per core.
+# One pass or failure per harness.
 
 suite_fuzz() {
-	local dir="$BUILD/test/fuzz" out="$WORK/fuzz.log" f rc ok=0 bad=0
+	local dir="$BUILD/test/fuzz" out="$WORK/fuzz.log" f rc fuzzers ok=0 bad=0
 	if ! as_user make -s -C "$dir" all >"$out" 2>&1; then
 		cat "$out"
 		log "fuzz: could not build the harnesses (needs clang and libclang-rt-dev)"
 		record fuzz 0 1
 		return
 	fi
-	for f in $(as_user make -s -C "$dir" --no-print-directory -f Makefile -f - print-fuzzers <<<'print-fuzzers: ; @echo $(FUZZERS)'); do
-		rc=0
-		as_user make -s -C "$dir" run FUZZERS="$f" FUZZ_TIME="${FUZZ_TIME:-30}" >"$out.$f" 2>&1 || rc=$?
+	fuzzers=$(as_user make -s -C "$dir" --no-print-directory -f Makefile -f - print-fuzzers <<<'print-fuzzers: ; @echo $(FUZZERS)')
+	# each harness is one process: run as many at once as there are cores
+	for f in $fuzzers; do
+		while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do
+			wait -n || true
+		done
+		(
+			rc=0
+			as_user make -s -C "$dir" run FUZZERS="$f" FUZZ_TIME="${FUZZ_TIME:-30}" >"$out.$f" 2>&1 || rc=$?
+			echo "$rc" >"$out.$f.rc"
+		) &
+	done
+	wait
+	for f in $fuzzers; do
+		rc=$(cat "$out.$f.rc" 2>/dev/null || echo 1)
 		grep -E '^(stat::number_of_executed_units|Done )' "$out.$f" | sed "s/^/$f: /" || true
 		if [ "$rc" = 0 ] && ! grep -qE '^(==[0-9]+==ERROR|SUMMARY: |fuzz_[a-z0-9_]+: )' "$out.$f" &&
 			! ls "$dir"/crash-"$f"-* >/dev/null 2>&1; then
