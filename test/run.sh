@@ -145,8 +145,12 @@ suite_parallel() {
 
 suite_tap() {
 	local out="$WORK/tap.log"
-	# a hung test must fail the run, not stall it until CI gives up
-	if as_user timeout "${TAP_TIMEOUT:-2400}" make -C "$BUILD" PG_CONFIG="$PG_CONFIG" REGRESS= PROVE_FLAGS=-v installcheck >"$out" 2>&1; then
+	# a hung test must fail the run, not stall it until CI gives up; the
+	# test files run side by side, one per core (each has clusters of its
+	# own, on ports the framework hands out), and most of their time is
+	# initdb and server starts
+	if as_user timeout "${TAP_TIMEOUT:-2400}" make -C "$BUILD" PG_CONFIG="$PG_CONFIG" REGRESS= \
+		PROVE_FLAGS="-v -j$(nproc)" installcheck >"$out" 2>&1; then
 		grep -E '^(t|test)/|^(not )?ok|^Result' "$out" || true
 		record_tap tap "$out"
 	else

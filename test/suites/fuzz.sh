@@ -5,7 +5,7 @@
 # One pass or failure per harness.
 
 suite_fuzz() {
-	local dir="$BUILD/test/fuzz" out="$WORK/fuzz.log" f rc fuzzers ok=0 bad=0
+	local dir="$BUILD/test/fuzz" out="$WORK/fuzz.log" f p rc fuzzers pids=() ok=0 bad=0
 	if ! as_user make -s -C "$dir" all >"$out" 2>&1; then
 		cat "$out"
 		log "fuzz: could not build the harnesses (needs clang and libclang-rt-dev)"
@@ -14,17 +14,23 @@ suite_fuzz() {
 	fi
 	fuzzers=$(as_user make -s -C "$dir" --no-print-directory -f Makefile -f - print-fuzzers <<<'print-fuzzers: ; @echo $(FUZZERS)')
 	# each harness is one process: run as many at once as there are cores
+	# (waiting for these jobs only: the chroots are made in the background
+	# meanwhile, test/chroot.sh)
 	for f in $fuzzers; do
-		while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do
-			wait -n || true
+		while [ "${#pids[@]}" -ge "$(nproc)" ]; do
+			wait "${pids[0]}" || true
+			pids=("${pids[@]:1}")
 		done
 		(
 			rc=0
 			as_user make -s -C "$dir" run FUZZERS="$f" FUZZ_TIME="${FUZZ_TIME:-30}" >"$out.$f" 2>&1 || rc=$?
 			echo "$rc" >"$out.$f.rc"
 		) &
+		pids+=("$!")
 	done
-	wait
+	for p in "${pids[@]}"; do
+		wait "$p" || true
+	done
 	for f in $fuzzers; do
 		rc=$(cat "$out.$f.rc" 2>/dev/null || echo 1)
 		grep -E '^(stat::number_of_executed_units|Done )' "$out.$f" | sed "s/^/$f: /" || true
