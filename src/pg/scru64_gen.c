@@ -22,9 +22,10 @@
  * A call waits for the clock at most SCRU64_MAX_WAIT_MS (40 ticks): that
  * covers any state the rules make (at most 40 ticks ahead, so a wait of
  * one tick); a state that would need a longer wait (the clock went back
- * by more than about 20 s) fails at once with 55000.  A node_prev spec further ahead than 40 ticks fails every call at
- * once with 22023 and never becomes the state, so it holds nothing back
- * once the setting changes.
+ * by more than about 20 s) fails at once with 55000.  A node_prev spec
+ * further ahead than 40 ticks fails every call at once with 22023 and
+ * never becomes the state, so it holds nothing back once the setting
+ * changes.
  *
  * Where the shared memory comes from: on PostgreSQL 17 and later the DSM
  * registry, created on first use; on 15 and 16 the main shared memory,

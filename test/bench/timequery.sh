@@ -52,9 +52,9 @@
 # start-up); window queries on the server, by clock_timestamp() around a
 # PL/pgSQL EXECUTE of each (parse, plan and run; no client round trip).
 # Contenders are interleaved: every window runs all of them, in a random
-# order drawn anew for every window and repetition.  Every timed query's result is checked: all
-# contenders must return the same count and sum, and every count must be
-# 3,600.  Raw samples go to raw.csv; timequery_report.py turns them into
+# order drawn anew for every window and repetition.  Every timed query's
+# result is checked: all contenders must return the same count and sum,
+# and every count must be 3,600.  Raw samples go to raw.csv; timequery_report.py turns them into
 # results.csv, results.md and timequery.png.
 
 set -euo pipefail
