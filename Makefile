@@ -4,15 +4,23 @@ MODULE_big = scru128
 # state machines, the byte pool; no PostgreSQL header) and the PostgreSQL glue
 # of every type (src/pg)
 OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/core/*.c src/pg/*.c)))
-PG_CPPFLAGS = -Isrc/core -Isrc/pg
+PG_CPPFLAGS = -Isrc/core -Isrc/pg -DSCRU128_VERSION='"$(EXTVERSION)"'
 
-# Releases 1.0 and 1.1 are shipped and never edited.  Each later upgrade
+# Releases 1.0, 1.1 and 1.2 are shipped and never edited.  Each later upgrade
 # script is put together from sql/<version>/*.sql in name order, one part per
 # concern; a fresh CREATE EXTENSION runs 1.0 and then the chain of those same
 # scripts, so an updated and a fresh install cannot differ.
 DATA = sql/scru128--1.0.sql
 DATA_built = sql/scru128--1.0--1.1.sql sql/scru128--1.1--1.2.sql \
-	sql/scru128--1.2--1.2-refresh.sql sql/scru128--1.2-refresh--1.2.sql
+	sql/scru128--1.2--1.3.sql \
+	sql/scru128--1.2--1.2-refresh.sql sql/scru128--1.2-refresh--1.2.sql \
+	sql/scru128--1.3--1.3-refresh.sql sql/scru128--1.3-refresh--1.3.sql
+
+# The release's version is scru128.control's default_version and nothing
+# else: the module magic (PG_MODULE_MAGIC_EXT, seen in pg_get_loaded_modules()
+# on 18 and later) takes it from here, META.json and debian/changelog are
+# checked against it by the meta suite (test/meta_check.py).
+EXTVERSION := $(shell sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" $(dir $(firstword $(MAKEFILE_LIST)))scru128.control)
 
 # every other sql/*.sql is a pg_regress test
 REGRESS = $(sort $(basename $(notdir $(filter-out sql/scru128--%,$(wildcard sql/*.sql)))))
@@ -33,6 +41,9 @@ sql/scru128--1.0--1.1.sql: $(sort $(wildcard sql/1.1/*.sql))
 sql/scru128--1.1--1.2.sql: $(sort $(wildcard sql/1.2/*.sql))
 	cat $^ >$@
 
+sql/scru128--1.2--1.3.sql: $(sort $(wildcard sql/1.3/*.sql))
+	cat $^ >$@
+
 # ALTER EXTENSION scru128 UPDATE TO '1.2-refresh'; ALTER EXTENSION scru128
 # UPDATE; runs the parts of 1.2 that can run again, twice: it brings an
 # installed 1.2 to what a fresh install on this server gives, e.g. after
@@ -42,6 +53,12 @@ sql/scru128--1.1--1.2.sql: $(sort $(wildcard sql/1.2/*.sql))
 REFRESH_1_2 = sql/refresh/00_header.sql sql/1.2/21_brin_domain_members.sql sql/1.2/25_skipsupport.sql
 
 sql/scru128--1.2--1.2-refresh.sql sql/scru128--1.2-refresh--1.2.sql: $(REFRESH_1_2)
+	cat $^ >$@
+
+# the same for an installed 1.3: UPDATE TO '1.3-refresh', then UPDATE
+REFRESH_1_3 = $(REFRESH_1_2)
+
+sql/scru128--1.3--1.3-refresh.sql sql/scru128--1.3-refresh--1.3.sql: $(REFRESH_1_3)
 	cat $^ >$@
 
 # make dist: the PGXN release, dist/scru128-<version>.zip, a git archive of

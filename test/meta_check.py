@@ -81,6 +81,26 @@ for line in read("debian/pgversions").splitlines():
 check(pg and oldest and pg == oldest + ".0.0",
       "prereqs require PostgreSQL %r, debian/pgversions' oldest major" % pg, "debian/pgversions: %r" % oldest)
 
+# the module magic (PG_MODULE_MAGIC_EXT, 18 and later) names no version of
+# its own: the Makefile passes default_version as SCRU128_VERSION
+makefile = read("Makefile")
+check(re.search(r"^EXTVERSION :?= \$\(shell sed .*default_version.*scru128\.control\)$", makefile, re.M),
+      "Makefile reads EXTVERSION from scru128.control's default_version")
+check(re.search(r"^PG_CPPFLAGS = .*-DSCRU128_VERSION='\"\$\(EXTVERSION\)\"'", makefile, re.M),
+      "Makefile passes it to the C sources as SCRU128_VERSION")
+magic = []
+for d in ("src/core", "src/pg"):
+    for name in sorted(os.listdir(os.path.join(top, d))):
+        if name.endswith((".c", ".h")):
+            magic += re.findall(r"PG_MODULE_MAGIC_EXT\((.*)\)", read(os.path.join(d, name)))
+check(magic and all(re.search(r"\.version = SCRU128_VERSION\b", m) for m in magic),
+      "PG_MODULE_MAGIC_EXT takes its version from SCRU128_VERSION", repr(magic))
+check(not any(re.search(r'\.version = "', m) for m in magic), "no version literal in the module magic", repr(magic))
+check(os.path.isfile(os.path.join(top, "sql", default_version or "-", "00_header.sql"))
+      and re.search(r"UPDATE TO '%s'" % re.escape(default_version or "-"),
+                    read(os.path.join("sql", default_version or "-", "00_header.sql"))),
+      "sql/%s/00_header.sql starts the update script of the release" % default_version)
+
 m = re.match(r"^scru128 \(([^)-]*)(-[^)]*)?\)", read("debian/changelog"))
 check(m and m.group(1) == version, "debian/changelog is for version %r" % version,
       "debian/changelog: %r" % (m.group(1) if m else None))

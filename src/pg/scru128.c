@@ -14,7 +14,7 @@
 #include "fixedbytes.h"
 
 #ifdef PG_MODULE_MAGIC_EXT
-PG_MODULE_MAGIC_EXT(.name = "scru128", .version = "1.1");
+PG_MODULE_MAGIC_EXT(.name = "scru128", .version = SCRU128_VERSION);
 #else
 PG_MODULE_MAGIC;
 #endif

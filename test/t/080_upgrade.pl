@@ -1,4 +1,4 @@
-# ALTER EXTENSION scru128 UPDATE from each shipped release (1.0, 1.1) must
+# ALTER EXTENSION scru128 UPDATE from each shipped release (1.0, 1.1, 1.2) must
 # give exactly what a fresh CREATE EXTENSION gives, and keep the data and
 # indexes made under the old release.
 use strict;
@@ -9,7 +9,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $definition_sql = slurp_file(dirname(__FILE__) . '/../sql/extension_definition.sql');
-my $current = '1.2';
+my $current = '1.3';
 
 my $node = PostgreSQL::Test::Cluster->new('upgrade');
 $node->init;
@@ -18,11 +18,19 @@ $node->start;
 is($node->safe_psql('postgres',
 		q{SELECT string_agg(source || '>' || target || ':' || coalesce(path, '-'), ',' ORDER BY source, target)
 		  FROM pg_extension_update_paths('scru128')}),
-	'1.0>1.1:1.0--1.1,1.0>1.2:1.0--1.1--1.2,1.0>1.2-refresh:1.0--1.1--1.2--1.2-refresh,'
-	. '1.1>1.0:-,1.1>1.2:1.1--1.2,1.1>1.2-refresh:1.1--1.2--1.2-refresh,'
-	. '1.2>1.0:-,1.2>1.1:-,1.2>1.2-refresh:1.2--1.2-refresh,'
-	. '1.2-refresh>1.0:-,1.2-refresh>1.1:-,1.2-refresh>1.2:1.2-refresh--1.2',
-	'update paths 1.0 -> 1.1 -> 1.2, the 1.2 <-> 1.2-refresh round trip (test/t/081_refresh.pl), none back');
+	join(',',
+		'1.0>1.1:1.0--1.1', '1.0>1.2:1.0--1.1--1.2', '1.0>1.2-refresh:1.0--1.1--1.2--1.2-refresh',
+		'1.0>1.3:1.0--1.1--1.2--1.3', '1.0>1.3-refresh:1.0--1.1--1.2--1.3--1.3-refresh',
+		'1.1>1.0:-', '1.1>1.2:1.1--1.2', '1.1>1.2-refresh:1.1--1.2--1.2-refresh',
+		'1.1>1.3:1.1--1.2--1.3', '1.1>1.3-refresh:1.1--1.2--1.3--1.3-refresh',
+		'1.2>1.0:-', '1.2>1.1:-', '1.2>1.2-refresh:1.2--1.2-refresh', '1.2>1.3:1.2--1.3',
+		'1.2>1.3-refresh:1.2--1.3--1.3-refresh',
+		'1.2-refresh>1.0:-', '1.2-refresh>1.1:-', '1.2-refresh>1.2:1.2-refresh--1.2',
+		'1.2-refresh>1.3:1.2-refresh--1.2--1.3', '1.2-refresh>1.3-refresh:1.2-refresh--1.2--1.3--1.3-refresh',
+		'1.3>1.0:-', '1.3>1.1:-', '1.3>1.2:-', '1.3>1.2-refresh:-', '1.3>1.3-refresh:1.3--1.3-refresh',
+		'1.3-refresh>1.0:-', '1.3-refresh>1.1:-', '1.3-refresh>1.2:-', '1.3-refresh>1.2-refresh:-',
+		'1.3-refresh>1.3:1.3-refresh--1.3'),
+	'update paths 1.0 -> 1.1 -> 1.2 -> 1.3, the 1.2 and 1.3 <-> refresh round trips (test/t/081_refresh.pl), none back');
 
 # the same members with the same definitions as a fresh install
 $node->safe_psql('postgres', 'CREATE DATABASE fresh');
@@ -33,9 +41,18 @@ my $fresh = $node->safe_psql('fresh', $definition_sql);
 cmp_ok(scalar(split /\n/, $fresh), '>', 100, 'the definition lists the members');
 like($fresh, qr/^function scru128\(\) f v r t f /m, 'fresh: scru128() is VOLATILE PARALLEL RESTRICTED');
 
+# the module names the release it belongs to (PG_MODULE_MAGIC_EXT, 18 and
+# later), the version built from scru128.control's default_version
+if ($node->safe_psql('postgres', q{SELECT current_setting('server_version_num')::int >= 180000}) eq 't')
+{
+	is($node->safe_psql('fresh', q{SELECT scru128_to_text(scru128()) IS NOT NULL;
+		SELECT version FROM pg_get_loaded_modules() WHERE module_name = 'scru128'}),
+		"t\n$current", "pg_get_loaded_modules(): scru128 $current");
+}
+
 my $data_sql = q{SELECT count(*) || ' ' || md5(string_agg(format('%s %s %s %s', id, n, ids, at), ',' ORDER BY id)) FROM events};
 
-for my $from ('1.0', '1.1')
+for my $from ('1.0', '1.1', '1.2')
 {
 	my $db = 'from_' . ($from =~ s/\./_/r);
 
