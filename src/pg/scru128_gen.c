@@ -10,6 +10,9 @@
  * process's PID is thrown away rather than continued, or sibling backends
  * would continue the same sequence.
  *
+ * With scru128.generator_scope = server, scru128() draws from the server's
+ * generator instead (generator_scope.c), with this one as the floor.
+ *
  *-------------------------------------------------------------------------
  */
 #include "scru128_pg.h"
@@ -18,6 +21,7 @@
 #include "utils/timestamp.h"
 
 #include "fixedbytes.h"
+#include "generator_scope.h"
 #include "scru128_core.h"
 #include "random_pool.h"
 
@@ -45,6 +49,11 @@ scru128_generate(PG_FUNCTION_ARGS)
 	scru128_gen_status status;
 
 	claim_state();
+	if (generator_scope == GENERATOR_SCOPE_SERVER)
+	{
+		server_scru128_generate(&generator, result->data);
+		PG_RETURN_SCRU128_P(result);
+	}
 	status = scru128_generate_core(&generator, us < 0 ? 0 : (uint64) us / 1000,
 								   SCRU128_ROLLBACK_ALLOWANCE, result->data);
 	if (unlikely(status == SCRU128_GEN_BAD_CLOCK))

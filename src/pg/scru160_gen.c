@@ -13,6 +13,10 @@
  * of steps rather than by the clock, since the clock not moving is exactly
  * what it has to detect.
  *
+ * With scru128.generator_scope = server, scru160() draws from the server's
+ * generator instead (generator_scope.c), with this one as the floor; that
+ * one never waits.
+ *
  *-------------------------------------------------------------------------
  */
 #include "scru128_pg.h"
@@ -21,6 +25,7 @@
 #include "utils/timestamp.h"
 
 #include "fixedbytes.h"
+#include "generator_scope.h"
 #include "random_pool.h"
 #include "scru160_core.h"
 
@@ -61,6 +66,12 @@ scru160_generate(PG_FUNCTION_ARGS)
 		/* first use in this process, or state inherited across fork */
 		scru160_generator_init(&generator, pool_random, NULL);
 		owner_pid = MyProcPid;
+	}
+
+	if (generator_scope == GENERATOR_SCOPE_SERVER)
+	{
+		server_scru160_generate(&generator, result);
+		PG_RETURN_POINTER(result);
 	}
 
 	while ((status = scru160_generate_core(&generator, clock_ms(&now),

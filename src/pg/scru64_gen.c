@@ -29,7 +29,8 @@
  *
  * Where the shared memory comes from: on PostgreSQL 17 and later the DSM
  * registry, created on first use; on 15 and 16 the main shared memory,
- * reserved at startup when the library is in shared_preload_libraries.
+ * reserved at startup when the library is in shared_preload_libraries
+ * (shmem_area.c, shared with scru128.generator_scope = server).
  *
  *-------------------------------------------------------------------------
  */
@@ -38,20 +39,16 @@
 #include "miscadmin.h"
 #include "pgstat.h"
 #include "port/atomics.h"
-#include "storage/ipc.h"
 #include "storage/latch.h"
-#include "storage/lwlock.h"
-#include "storage/shmem.h"
 #include "utils/builtins.h"
 #include "utils/guc.h"
 #include "utils/timestamp.h"
 #include "utils/wait_event.h"
-#if PG_VERSION_NUM >= 170000
-#include "storage/dsm_registry.h"
-#endif
 
+#include "generator_scope.h"
 #include "random_pool.h"
 #include "scru64_core.h"
+#include "shmem_area.h"
 
 #define SCRU64_SHMEM_NAME "scru128.scru64"
 /* longest single sleep while waiting for the clock */
@@ -70,85 +67,19 @@ typedef struct scru64_shared
 	pg_atomic_uint64 last;		/* last ID issued; 0 = none since start */
 } scru64_shared;
 
-static scru64_shared *shared = NULL;
-
 /* the parsed setting (GUC extra), NULL when unset */
 static char *node_spec_string = NULL;
 static const scru64_node_spec *node_spec = NULL;
 
-#if PG_VERSION_NUM < 170000
-static shmem_request_hook_type prev_shmem_request_hook = NULL;
-static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
-#endif
-
 static void
-shared_init(scru64_shared *s)
+shared_init(void *ptr)
 {
-	pg_atomic_init_u64(&s->last, 0);
+	pg_atomic_init_u64(&((scru64_shared *) ptr)->last, 0);
 }
 
-#if PG_VERSION_NUM >= 190000
-static void
-shared_init_callback(void *ptr, void *arg)
-{
-	shared_init((scru64_shared *) ptr);
-}
-#elif PG_VERSION_NUM >= 170000
-static void
-shared_init_callback(void *ptr)
-{
-	shared_init((scru64_shared *) ptr);
-}
-#else
-static void
-scru64_shmem_request(void)
-{
-	if (prev_shmem_request_hook)
-		prev_shmem_request_hook();
-	RequestAddinShmemSpace(MAXALIGN(sizeof(scru64_shared)));
-}
-
-static void
-scru64_shmem_startup(void)
-{
-	bool		found;
-
-	if (prev_shmem_startup_hook)
-		prev_shmem_startup_hook();
-
-	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	shared = ShmemInitStruct(SCRU64_SHMEM_NAME, sizeof(scru64_shared), &found);
-	if (!found)
-		shared_init(shared);
-	LWLockRelease(AddinShmemInitLock);
-}
-#endif
-
-static scru64_shared *
-get_shared(void)
-{
-	if (likely(shared != NULL))
-		return shared;
-#if PG_VERSION_NUM >= 170000
-	{
-		bool		found;
-
-#if PG_VERSION_NUM >= 190000
-		shared = GetNamedDSMSegment(SCRU64_SHMEM_NAME, sizeof(scru64_shared),
-									shared_init_callback, &found, NULL);
-#else
-		shared = GetNamedDSMSegment(SCRU64_SHMEM_NAME, sizeof(scru64_shared),
-									shared_init_callback, &found);
-#endif
-	}
-#else
-	ereport(ERROR,
-			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-			 errmsg("scru64() needs shared memory reserved at server start"),
-			 errhint("On PostgreSQL 15 and 16, add scru128 to shared_preload_libraries and restart the server.")));
-#endif
-	return shared;
-}
+shmem_area	scru64_shmem_area = {
+	SCRU64_SHMEM_NAME, sizeof(scru64_shared), shared_init, "scru64()", NULL
+};
 
 /* Unix time in ms; 0 before 1970 (the rules then refuse tick 0) */
 static uint64
@@ -184,7 +115,7 @@ scru64_generate(PG_FUNCTION_ARGS)
 	/* one spec for the whole call */
 	spec = *node_spec;
 
-	s = get_shared();
+	s = shmem_area_get(&scru64_shmem_area);
 
 	for (;;)
 	{
@@ -375,15 +306,8 @@ _PG_init(void)
 							   check_node_spec,
 							   assign_node_spec,
 							   NULL);
+	generator_scope_define_guc();
 	MarkGUCPrefixReserved("scru128");
 
-#if PG_VERSION_NUM < 170000
-	if (process_shared_preload_libraries_in_progress)
-	{
-		prev_shmem_request_hook = shmem_request_hook;
-		shmem_request_hook = scru64_shmem_request;
-		prev_shmem_startup_hook = shmem_startup_hook;
-		shmem_startup_hook = scru64_shmem_startup;
-	}
-#endif
+	shmem_area_install_hooks();
 }

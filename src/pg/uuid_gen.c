@@ -11,6 +11,9 @@
  * in uuid_core.c; random bits come from the backend's random pool, like
  * scru128()'s.  The generator state belongs to the process that set it up
  * and is thrown away in a process forked from it (see scru128_gen.c).
+ * With scru128.generator_scope = server, uuidv7() draws from the server's
+ * generator (generator_scope.c), with this backend's clock as the floor;
+ * uuidv7(interval) and uuidv6() stay per backend.
  *
  *-------------------------------------------------------------------------
  */
@@ -23,6 +26,7 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
+#include "generator_scope.h"
 #include "random_pool.h"
 #include "uuid_core.h"
 
@@ -83,7 +87,11 @@ scru128_uuidv7(PG_FUNCTION_ARGS)
 	pg_uuid_t  *result = palloc(UUID_LEN);
 
 	claim_state();
-	uuidv7_generate(&v7_clock, real_time_ns(), random_pool_uint64(), result->data);
+	if (generator_scope == GENERATOR_SCOPE_SERVER)
+		server_uuidv7_generate(&v7_clock, real_time_ns(), result->data);
+	else
+		uuidv7_generate(&v7_clock, real_time_ns(), random_pool_uint64(),
+						result->data);
 	PG_RETURN_UUID_P(result);
 }
 

@@ -1,0 +1,113 @@
+/*-------------------------------------------------------------------------
+ *
+ * server_gen.h
+ *	  Server-wide generators (scru128.generator_scope = server): the rules
+ *	  of one scru128(), scru160() and uuidv7() generator shared by every
+ *	  backend of a server.
+ *
+ * Each step is a pure function of the shared state, a clock reading and
+ * random values drawn beforehand, so the caller can run it under a
+ * spinlock (no allocation, no error, no system call inside) and the rules
+ * can be tested with an injected clock.  Pure C, no PostgreSQL headers.
+ *
+ * What differs from the per-session rules of the specs:
+ *  - the state never goes back: where a session generator would reset
+ *    (SCRU128: the clock more than 10 s behind), a server generator keeps
+ *    counting from its state, so every ID is greater than every ID issued
+ *    before it, in any session;
+ *  - that lead over the clock is bounded: an ID whose timestamp would be
+ *    more than SERVER_GEN_MAX_LEAD_MS ahead of the clock reading of its
+ *    call is refused (SERVER_GEN_TOO_FAR_AHEAD, state unchanged);
+ *  - a counter overflow borrows the next millisecond rather than waiting
+ *    (SCRU160's spec waits), within the same bound;
+ *  - a zero state (a server start or crash recovery) first becomes the
+ *    highest state any earlier generator can have reached: one whose IDs
+ *    were at most the bound ahead of a clock that read at least 1 ms less
+ *    than now (a restart takes longer than that);
+ *  - a floor (the calling session's last ID, from either scope) is adopted
+ *    when it is above the state, so a session that switches scope never
+ *    gets an ID below one it had.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef SERVER_GEN_H
+#define SERVER_GEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "scru128_core.h"
+#include "scru160_core.h"
+#include "uuid_core.h"
+
+/* an ID is at most this far ahead of the clock reading of its call */
+#define SERVER_GEN_MAX_LEAD_MS 10000
+
+typedef enum server_gen_status
+{
+	SERVER_GEN_OK = 0,
+	SERVER_GEN_BAD_CLOCK,		/* clock outside the type's range */
+	SERVER_GEN_EXHAUSTED,		/* the next ID would be in the reserved last
+								 * millisecond */
+	SERVER_GEN_TOO_FAR_AHEAD	/* the next ID would be more than the bound
+								 * ahead of the clock */
+} server_gen_status;
+
+/*
+ * SCRU128: 48-bit ms, counter_hi, counter_lo, and the ms of the last
+ * counter_hi renewal.  timestamp 0: no ID since the server started.
+ * Invariant after every step: timestamp - ts_counter_hi < 1000, so a step
+ * within the same millisecond never renews counter_hi.
+ */
+typedef struct scru128_server_state
+{
+	uint64_t	timestamp;
+	uint32_t	counter_hi;
+	uint32_t	counter_lo;
+	uint64_t	ts_counter_hi;
+} scru128_server_state;
+
+/*
+ * The next ID's fields for clock reading now_ms.  floor (may be NULL or a
+ * zero state) is the calling session's last ID.  random_lo and random_hi
+ * (24 bits used) are the renewed counter_lo and counter_hi, used only if
+ * the rules renew them.  On SERVER_GEN_OK *state and *issued are the new
+ * state (the ID is its fields plus a fresh entropy); otherwise *state is
+ * unchanged and issued->timestamp is the timestamp that was refused.
+ */
+extern server_gen_status scru128_server_step(scru128_server_state *state,
+											 const scru128_server_state *floor,
+											 uint64_t now_ms,
+											 uint32_t random_lo,
+											 uint32_t random_hi,
+											 scru128_server_state *issued);
+
+/* SCRU160: 48-bit ms and the 16-bit counter; timestamp 0: none yet */
+typedef struct scru160_server_state
+{
+	uint64_t	timestamp;
+	uint32_t	counter;
+} scru160_server_state;
+
+/*
+ * As scru128_server_step; random_counter is the renewed counter (15 bits
+ * used, as the spec's new millisecond).  A spent counter borrows the next
+ * millisecond instead of waiting for it.
+ */
+extern server_gen_status scru160_server_step(scru160_server_state *state,
+											 const scru160_server_state *floor,
+											 uint64_t now_ms,
+											 uint32_t random_counter,
+											 scru160_server_state *issued);
+
+/*
+ * UUIDv7 (PostgreSQL 18's layout): the state is the Unix ns of the last
+ * value (0: none yet); the next one is the clock reading, or the last plus
+ * UUIDV7_STEP_NS if that is not below it.  floor_ns: the session's last
+ * (0: none).  On SERVER_GEN_OK *issued_ns is the new value's time.
+ */
+extern server_gen_status uuidv7_server_step(int64_t *state_ns,
+											int64_t floor_ns, int64_t now_ns,
+											int64_t *issued_ns);
+
+#endif							/* SERVER_GEN_H */
