@@ -17,9 +17,6 @@
 
 #if PG_VERSION_NUM >= 170000
 
-/* 17 and 18 pass no argument to the callback: the area being attached */
-static shmem_area *initializing = NULL;
-
 #if PG_VERSION_NUM >= 190000
 static void
 init_callback(void *ptr, void *arg)
@@ -27,6 +24,9 @@ init_callback(void *ptr, void *arg)
 	((shmem_area *) arg)->init(ptr);
 }
 #else
+/* 17 and 18 pass the callback no argument: the area being attached */
+static shmem_area *initializing = NULL;
+
 static void
 init_callback(void *ptr)
 {
@@ -44,15 +44,15 @@ shmem_area_attach(shmem_area *area)
 {
 	bool		found;
 
-	initializing = area;
 #if PG_VERSION_NUM >= 190000
 	area->ptr = GetNamedDSMSegment(area->name, area->size, init_callback,
 								   &found, area);
 #else
+	initializing = area;
 	area->ptr = GetNamedDSMSegment(area->name, area->size, init_callback,
 								   &found);
-#endif
 	initializing = NULL;
+#endif
 	return area->ptr;
 }
 
