@@ -129,13 +129,14 @@ void
 server_scru128_generate(scru128_generator *session, uint8 id[SCRU128_LEN])
 {
 	server_gen_shared *g = shmem_area_get(&server_gen_shmem_area);
-	uint64		counters = random_pool_uint64();
-	uint32		entropy = random_pool_uint32(NULL);
-	uint64		now_ms = clock_ms();
+	uint32		random[3];		/* counter_lo, counter_hi, entropy */
+	uint64		now_ms;
 	scru128_server_state floor;
 	scru128_server_state issued = {0};
 	server_gen_status status;
 
+	random_pool_bytes(random, sizeof(random));
+	now_ms = clock_ms();
 	floor.timestamp = session->timestamp;
 	floor.counter_hi = session->counter_hi;
 	floor.counter_lo = session->counter_lo;
@@ -143,8 +144,7 @@ server_scru128_generate(scru128_generator *session, uint8 id[SCRU128_LEN])
 
 	SpinLockAcquire(&g->scru128.s128.lock);
 	status = scru128_server_step(&g->scru128.s128.scru128, &floor, now_ms,
-								 (uint32) counters, (uint32) (counters >> 32),
-								 &issued);
+								 random[0], random[1], &issued);
 	SpinLockRelease(&g->scru128.s128.lock);
 
 	if (unlikely(status != SERVER_GEN_OK))
@@ -155,7 +155,7 @@ server_scru128_generate(scru128_generator *session, uint8 id[SCRU128_LEN])
 	session->counter_lo = issued.counter_lo;
 	session->ts_counter_hi = issued.ts_counter_hi;
 	scru128_from_fields(id, issued.timestamp, issued.counter_hi,
-						issued.counter_lo, entropy);
+						issued.counter_lo, random[2]);
 }
 
 void
