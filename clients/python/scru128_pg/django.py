@@ -2,9 +2,9 @@
 extension.
 
 ``Scru128Field``, ``Scru160Field`` and ``Scru64Field`` are columns of the
-three types holding ``Scru128``, ``Scru160`` and ``Scru64`` (assignments of
-their text are converted by ``full_clean()``; the server reads text as
-it is saved or filtered on).  Put
+three types holding ``Scru128``, ``Scru160`` and ``Scru64``; text assigned
+or filtered on is sent for the server to check (``full_clean()`` converts
+it first).  They work in ``django.contrib.postgres``'s ``ArrayField``.  Put
 ``Scru128Extension()`` first in the operations of the migration that
 creates the first such column: it runs ``CREATE EXTENSION IF NOT EXISTS
 scru128``.
@@ -13,8 +13,32 @@ scru128``.
 from django.contrib.postgres.operations import CreateExtension
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.backends.signals import connection_created
+from django.dispatch import receiver
 
 from . import Scru128, Scru160, Scru64
+from .psycopg2 import TypedText, register_adapters, register_scru128
+
+# Django 3.2 speaks to PostgreSQL through psycopg2: the value classes
+# become typed literals there
+register_adapters()
+
+
+def _register_casters(connection):
+    try:
+        register_scru128(connection.connection)
+    except LookupError:
+        # the extension is not there yet (before its migration):
+        # Scru128Extension registers them when it creates it
+        pass
+
+
+@receiver(connection_created)
+def _on_connection_created(sender, connection, **kwargs):
+    # results of the types and of their arrays (ArrayField) as the value
+    # classes: psycopg2 gives arrays of types it does not know as text
+    if connection.vendor == "postgresql":
+        _register_casters(connection)
 
 __all__ = ["Scru128Field", "Scru160Field", "Scru64Field", "Scru128Extension"]
 
@@ -22,6 +46,11 @@ __all__ = ["Scru128Field", "Scru160Field", "Scru64Field", "Scru128Extension"]
 class Scru128Extension(CreateExtension):
     def __init__(self):
         self.name = "scru128"
+
+    def database_forwards(self, app_label, schema_editor, from_state, to_state):
+        super().database_forwards(app_label, schema_editor, from_state, to_state)
+        if schema_editor.connection.vendor == "postgresql":
+            _register_casters(schema_editor.connection)
 
 
 class _ScruField(models.Field):
@@ -53,11 +82,19 @@ class _ScruField(models.Field):
 
     def get_prep_value(self, value):
         value = super().get_prep_value(value)
-        if value is None or isinstance(value, str):
-            # text goes as it is, an untyped literal that the server's
-            # input function judges: a bad one is its error (22P02)
+        if value is None or isinstance(value, str) or type(value) is self._CLASS:
             return value
-        return str(self.to_python(value))
+        return self.to_python(value)
+
+    def get_db_prep_value(self, value, connection, prepared=False):
+        if not prepared:
+            value = self.get_prep_value(value)
+        if isinstance(value, str):
+            # a typed literal that the server's input function judges (a
+            # bad one is its error, 22P02); typed, so that a list of them
+            # in an ArrayField is an array of the type, not text[]
+            return TypedText(value, self._TYPE)
+        return value
 
 
 class Scru128Field(_ScruField):

@@ -11,7 +11,7 @@ import psycopg2.extensions as ext
 
 from . import Scru128, Scru160, Scru64
 
-__all__ = ["register_scru128"]
+__all__ = ["register_scru128", "register_adapters", "TypedText"]
 
 _QUERY = """\
 SELECT n, t.oid, t.typarray
@@ -33,6 +33,38 @@ class _Literal:
 
     def getquoted(self):
         return self._sql
+
+
+class TypedText:
+    """Text as a typed literal (``'…'::scru128``), quoted by psycopg2: a
+    bad one gets the server's error (22P02), and a list of them is an
+    array of the type, not ``text[]``."""
+
+    __slots__ = ("_quoted", "_typname")
+
+    def __init__(self, text, typname):
+        if typname not in _CLASSES:
+            raise ValueError("not a type of the scru128 extension: %r" % typname)
+        self._quoted = ext.QuotedString(text)
+        self._typname = typname
+
+    def __conform__(self, protocol):
+        if protocol is ext.ISQLQuote:
+            return self
+        return None
+
+    def prepare(self, conn):
+        self._quoted.prepare(conn)
+
+    def getquoted(self):
+        return self._quoted.getquoted() + b"::" + self._typname.encode()
+
+
+def register_adapters():
+    """Makes the value classes typed literals as parameters (global, no
+    OIDs needed; register_scru128 does this too)."""
+    for cls in _CLASSES.values():
+        ext.register_adapter(cls, _Literal)
 
 
 def _caster(cls):
@@ -58,6 +90,6 @@ def register_scru128(conn_or_curs):
         array_caster = ext.new_array_type((array_oid,), name.upper() + "[]", caster)
         ext.register_type(caster, conn_or_curs)
         ext.register_type(array_caster, conn_or_curs)
-        ext.register_adapter(cls, _Literal)
         casters[name] = caster
+    register_adapters()
     return casters

@@ -3,8 +3,12 @@
 Importing this module also teaches the PostgreSQL dialect's reflection
 (``ischema_names``) the three type names, so ``Table(..., autoload_with=)``
 and ``inspect(engine).get_columns()`` give these types, not ``NullType``.
-Bind values may be the value classes or their text; results are the value
-classes, with or without the driver adapter registered.
+Bind values may be the value classes or their text (which the server
+checks); results are the value classes, with or without the driver adapter
+registered.  With psycopg2, binds are typed literals (``'…'::scru128``), so
+``ARRAY(SCRU128)`` columns take lists; reading arrays needs
+``scru128_pg.psycopg2.register_scru128`` on each connection (a ``connect``
+event), as psycopg2 returns arrays of unknown types as text.
 """
 
 from sqlalchemy.dialects.postgresql import base as _pg_base
@@ -16,7 +20,6 @@ __all__ = ["SCRU128", "SCRU160", "SCRU64"]
 
 
 class _ScruType(UserDefinedType):
-    cache_ok = True
     _NAME = ""
     _CLASS = None
 
@@ -29,12 +32,24 @@ class _ScruType(UserDefinedType):
 
     def bind_processor(self, dialect):
         cls = self._CLASS
+        typname = self._NAME.lower()
+        if dialect.driver == "psycopg2":
+            # typed literals, so that lists bind as arrays of the type
+            from .psycopg2 import TypedText, register_adapters
+            register_adapters()
 
-        def process(value):
-            if value is None or isinstance(value, str):
-                # text goes as it is: the server's input function judges it
-                return value
-            return str(value if type(value) is cls else cls(value))
+            def process(value):
+                if value is None or type(value) is cls:
+                    return value
+                if isinstance(value, str):
+                    # the server's input function judges the text
+                    return TypedText(value, typname)
+                return cls(value)
+        else:
+            def process(value):
+                if value is None or isinstance(value, str):
+                    return value
+                return str(value if type(value) is cls else cls(value))
         return process
 
     def result_processor(self, dialect, coltype):
@@ -55,19 +70,19 @@ class _ScruType(UserDefinedType):
 
 
 class SCRU128(_ScruType):
-    __visit_name__ = "SCRU128"
+    cache_ok = True
     _NAME = "SCRU128"
     _CLASS = Scru128
 
 
 class SCRU160(_ScruType):
-    __visit_name__ = "SCRU160"
+    cache_ok = True
     _NAME = "SCRU160"
     _CLASS = Scru160
 
 
 class SCRU64(_ScruType):
-    __visit_name__ = "SCRU64"
+    cache_ok = True
     _NAME = "SCRU64"
     _CLASS = Scru64
 
