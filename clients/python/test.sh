@@ -10,6 +10,7 @@
 set -u
 cd "$(dirname "$0")"
 PYTHON=${PYTHON:-/usr/bin/python3}
+export PYTHONDONTWRITEBYTECODE=1
 status=0
 for client in psycopg3 psycopg2 asyncpg sqlalchemy django; do
 	"$PYTHON" tests/run.py "$client" || status=1
