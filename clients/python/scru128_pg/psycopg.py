@@ -28,12 +28,12 @@ ORDER BY i
 _new = object.__new__
 
 
-class _Scru128Text(Dumper):
+class _TextDumper(Dumper):
     def dump(self, obj):
         return str(obj).encode()
 
 
-class _Scru128Binary(Dumper):
+class _BytesBinaryDumper(Dumper):
     format = Format.BINARY
 
     def dump(self, obj):
@@ -91,11 +91,11 @@ class _Scru64BinaryLoader(Loader):
 
 
 _ADAPTERS = {
-    "scru128": (Scru128, _Scru128Text, _Scru128Binary,
+    "scru128": (Scru128, _TextDumper, _BytesBinaryDumper,
                 _Scru128TextLoader, _Scru128BinaryLoader),
-    "scru160": (Scru160, _Scru128Text, _Scru128Binary,
+    "scru160": (Scru160, _TextDumper, _BytesBinaryDumper,
                 _Scru160TextLoader, _Scru160BinaryLoader),
-    "scru64": (Scru64, _Scru128Text, _Scru64Binary,
+    "scru64": (Scru64, _TextDumper, _Scru64Binary,
                _Scru64TextLoader, _Scru64BinaryLoader),
 }
 
