@@ -4,7 +4,8 @@ extension.
 ``Scru128Field``, ``Scru160Field`` and ``Scru64Field`` are columns of the
 three types holding ``Scru128``, ``Scru160`` and ``Scru64``; text assigned
 or filtered on is sent for the server to check (``full_clean()`` converts
-it first).  They work in ``django.contrib.postgres``'s ``ArrayField``.  Put
+it first).  They work in ``django.contrib.postgres``'s ``ArrayField``, and
+``inspectdb`` writes them for columns of the types.  Put
 ``Scru128Extension()`` first in the operations of the migration that
 creates the first such column: it runs ``CREATE EXTENSION IF NOT EXISTS
 scru128``.
@@ -24,13 +25,26 @@ from .psycopg2 import TypedText, register_adapters, register_scru128
 register_adapters()
 
 
+_FIELD_PATHS = {
+    "scru128": __name__ + ".Scru128Field",
+    "scru160": __name__ + ".Scru160Field",
+    "scru64": __name__ + ".Scru64Field",
+}
+
+
 def _register_casters(connection):
     try:
-        register_scru128(connection.connection)
+        casters = register_scru128(connection.connection)
     except LookupError:
         # the extension is not there yet (before its migration):
         # Scru128Extension registers them when it creates it
-        pass
+        return
+    # inspectdb: the fields, by the OIDs of this database (a copy of the
+    # backend's class-wide map, which other databases share)
+    reverse = dict(connection.introspection.data_types_reverse)
+    for name, caster in casters.items():
+        reverse[caster.values[0]] = _FIELD_PATHS[name]
+    connection.introspection.data_types_reverse = reverse
 
 
 @receiver(connection_created)

@@ -82,6 +82,20 @@ class DjangoMigrationTest(unittest.TestCase):
                          ["036z951mhjikzik2gsl81gr7l"])
 
 
+class DjangoInspectdbTest(unittest.TestCase):
+    def test_inspectdb(self):
+        from io import StringIO
+
+        from django.core.management import call_command
+        out = StringIO()
+        call_command("inspectdb", "scru128_tests_item", stdout=out)
+        lines = out.getvalue().splitlines()
+        for name, field in (("scru128", "Scru128Field"), ("scru160", "Scru160Field"),
+                            ("scru64", "Scru64Field")):
+            self.assertIn("    v_%s = scru128_pg.django.%s(blank=True, null=True)" % (name, field),
+                          lines)
+
+
 @per_kind
 class DjangoFieldTest(unittest.TestCase):
     def check_value(self, kind):
