@@ -143,10 +143,10 @@ chroot_setup() {
 	printf '#!/bin/sh\nexit 101\n' >"$dir/usr/sbin/policy-rc.d" &&
 	chmod +x "$dir/usr/sbin/policy-rc.d" &&
 	cp /etc/resolv.conf "$dir/etc/resolv.conf" &&
-	cp "$SRC_DIR/test/lib.sh" "$dir/root/scru128-lib.sh" &&
+	cp "$SRC_DIR/test/lib.sh" "$dir/var/tmp/scru128-lib.sh" &&
 	chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin PG_MAJOR="$v" \
 		SCRU128_SERVER_ONLY=1 EXTRA_PACKAGES="$extra" \
-		bash -c 'source /root/scru128-lib.sh && install_packages'
+		bash -c 'source /var/tmp/scru128-lib.sh && install_packages'
 }
 
 # start preparing the chroots of the given versions in the background, so
@@ -190,16 +190,13 @@ chroot_suite_run() {
 	(cd "$SRC_DIR" && tar --exclude=.git --exclude=node_modules -cf - .) | tar -xf - -C "$dir/scru128"
 	# files the host suites left for the chroot (the dump made with 15's pg_dump)
 	if [ -d "$WORK/for-chroot" ]; then cp -r "$WORK/for-chroot" "$dir/scru128/test/from-host"; fi
-	# third-party sources some suites build (Citus): ../shared/vendor beside
-	# the checkout, or VENDOR_DIR
-	local vendor
-	for vendor in "${VENDOR_DIR:-}" "$SRC_DIR/../shared/vendor" /work/shared/vendor; do
-		if [ -n "$vendor" ] && ls "$vendor"/*.tar.gz >/dev/null 2>&1; then
-			mkdir -p "$dir/scru128/test/from-host/vendor"
-			cp "$vendor"/*.tar.gz "$dir/scru128/test/from-host/vendor/"
-			break
-		fi
-	done
+	# third-party sources some suites build (Citus): VENDOR_DIR, else
+	# ../shared/vendor beside the checkout
+	local vendor=${VENDOR_DIR:-$SRC_DIR/../shared/vendor}
+	if ls "$vendor"/*.tar.gz >/dev/null 2>&1; then
+		mkdir -p "$dir/scru128/test/from-host/vendor"
+		cp "$vendor"/*.tar.gz "$dir/scru128/test/from-host/vendor/"
+	fi
 	chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
 		PG_MAJOR="$v" SCRU128_SERVER_ONLY=1 \
 		bash /scru128/test/run.sh "$@" >"$out" 2>&1 || true
