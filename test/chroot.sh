@@ -8,6 +8,8 @@
 # suites run inside it through the same test/run.sh, as in a fresh clone.
 
 CHROOT_BASE=${CHROOT_BASE:-/var/tmp/scru128-chroots}
+# the background job preparing each chroot (chroot_prepare_background)
+declare -A CHROOT_PID=()
 DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
 # the Debian release that ships a PostgreSQL major version
@@ -158,16 +160,17 @@ chroot_prepare_background() {
 		[ -f "$CHROOT_BASE/pg$v/.scru128-ready" ] && continue
 		log "preparing a Debian $(chroot_suite "$v") chroot for PostgreSQL $v in the background"
 		(chroot_prepare "$v"; echo $? >"$CHROOT_BASE/pg$v.rc") &
-		eval "CHROOT_PID_$v=$!"
+		CHROOT_PID[$v]=$!
 	done
 }
 
-# suite pgNN: the server suites inside the chroot of version NN, counted
-# from the "N passed, N failed" line its test/run.sh ends with
+# suite pgNN: the given suites (the column NN of the table in test/run.sh)
+# inside the chroot of version NN, counted from the "N passed, N failed"
+# line its test/run.sh ends with
 chroot_suite_run() {
 	local v=$1 dir="$CHROOT_BASE/pg$1" out="$WORK/pg$1.log" pid line p f
 	shift
-	eval "pid=\${CHROOT_PID_$v:-}"
+	pid=${CHROOT_PID[$v]:-}
 	if [ -n "$pid" ]; then
 		log "pg$v: waiting for the chroot"
 		wait "$pid" || true
@@ -197,8 +200,13 @@ chroot_suite_run() {
 		mkdir -p "$dir/scru128/test/from-host/vendor"
 		cp "$vendor"/*.tar.gz "$dir/scru128/test/from-host/vendor/"
 	fi
+	# the settings that act inside the chroot, where they were given
+	local setting passed=()
+	for setting in $SCRU128_CHROOT_SETTINGS; do
+		[ -z "${!setting:-}" ] || passed+=("$setting=${!setting}")
+	done
 	chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
-		PG_MAJOR="$v" SCRU128_SERVER_ONLY=1 \
+		PG_MAJOR="$v" SCRU128_SERVER_ONLY=1 "${passed[@]}" \
 		bash /scru128/test/run.sh "$@" >"$out" 2>&1 || true
 	grep -E '^==> [a-z0-9_]+: [0-9]+ passed|^==> suite [a-z0-9_]+ took|^==> .*failed|^(not ok|FAIL)|^ +[a-z0-9_]+ +\.\.\. FAILED' "$out" || true
 	line=$(tail -n 1 "$out")

@@ -5,9 +5,9 @@
 # Debian has no Citus package: this suite builds Citus from the archive in
 # VENDOR_DIR or ../shared/vendor beside the checkout (copied into the
 # chroot by test/chroot.sh) into the chroot's PostgreSQL, once: the chroot
-# is kept between runs, and a build of the same version is not repeated.  Citus has no release for
-# PostgreSQL 15, so the suite runs only in the chroots of 17 and later.
-# chroot only
+# is kept between runs, and a build of the same version is not repeated.
+# Citus has no release for PostgreSQL 15: the suite runs in a chroot (the
+# table in test/run.sh says which).
 
 CITUS_VERSION=${CITUS_VERSION:-14.0.1}
 # libcurl: PostgreSQL 18's own headers define HAVE_LIBCURL (OAuth), so

@@ -16,7 +16,6 @@
 # machine (SCRU128_PG_PRIVATE).  PACKAGES_BUILD_TESTS=0 builds with
 # DEB_BUILD_OPTIONS=nocheck (the installed packages are tested anyway), the
 # default inside the chroots (SCRU128_SERVER_ONLY); 1 runs the build's tests.
-# server suite
 
 suite_packages() {
 	local out="$WORK/packages.log" top="$WORK/pkg" src="$WORK/pkg/scru128"
