@@ -1,5 +1,5 @@
 --
--- Migrating existing tables to scru128: the recipes of the README, end to end
+-- Migrating existing tables to scru128: the recipes of doc/migration.md, end to end
 --   1. uuid -> scru128 in place (no table rewrite), with a foreign key
 --   2. text -> scru128 (rewrites the table)
 --   3. first-draft (v1) text -> uuid, keeping the order
