@@ -31,6 +31,7 @@ cp -r "$here/Cargo.toml" "$here/src" "$here/tests" "$build/crate/"
 export RUSTC=${RUSTC:-/usr/bin/rustc} RUSTDOC=${RUSTDOC:-/usr/bin/rustdoc}
 export CARGO_HOME="$build/cargo-home" CARGO_TARGET_DIR="$build/target"
 log="$build/cargo-test.log"
+rm -f "$log"; : >"$log"
 start=$SECONDS
 cd "$build/crate"
 # the tests share one database and one setup; no need for threads either
