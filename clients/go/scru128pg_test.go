@@ -128,6 +128,14 @@ func TestValuesAndParameters(t *testing.T) {
 				if !reflect.DeepEqual(reflect.ValueOf(value).Elem().Interface(), parsed) {
 					t.Errorf("decoded %v, parsed %v", value, parsed)
 				}
+				// rows.Values() and interface{} get what Get returns
+				var any interface{}
+				if err := conn.QueryRow(ctx, "SELECT $1::text::"+ty.name, text).Scan(&any); err != nil {
+					t.Fatal(err)
+				}
+				if any != text {
+					t.Errorf("scanned into interface{} as %#v, want %q", any, text)
+				}
 				// parameters: the adapter's value and a plain string
 				var back string
 				var same bool
