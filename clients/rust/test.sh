@@ -34,8 +34,7 @@ log="$build/cargo-test.log"
 rm -f "$log"; : >"$log"
 start=$SECONDS
 cd "$build/crate"
-# the tests share one database and one setup; no need for threads either
-"$cargo" test --offline -- --test-threads=2 2>&1 | tee "$log"
+"$cargo" test --offline 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 echo "# cargo test took $((SECONDS - start)) s (build included)"
 

@@ -306,9 +306,13 @@ fn invalid_text_gives_22p02() {
                 .await
                 .unwrap_err();
             assert_eq!(err.code(), Some(&SqlState::INVALID_TEXT_REPRESENTATION), "{}", err);
-            assert!(bad.parse::<Scru128>().is_err() || ty != "scru128");
+            // FromStr gives the same verdict before anything is sent
+            let refused_here = match ty {
+                "scru128" => bad.parse::<Scru128>().is_err(),
+                "scru160" => bad.parse::<Scru160>().is_err(),
+                _ => bad.parse::<Scru64>().is_err(),
+            };
+            assert!(refused_here, "{} {:?} parsed on the client", ty, bad);
         }
-        assert!("WVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVV".parse::<Scru160>().is_err());
-        assert!("zzzzzzzzzzzz0".parse::<Scru64>().is_err());
     });
 }
