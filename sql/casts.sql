@@ -222,6 +222,19 @@ SELECT a128, pg_typeof(a128[1]) FROM assigned_arrays;
 CREATE FUNCTION pg_temp.first_id() RETURNS scru128 LANGUAGE sql AS
 	'SELECT t128 FROM cast_probe';
 SELECT pg_temp.first_id(), pg_typeof(pg_temp.first_id());
+-- ALTER COLUMN ... TYPE from a string type: no USING needed, and a default
+-- of the string type converts with the column
+CREATE TABLE text_ids (n int, id text DEFAULT scru128()::text, id160 varchar(32), id64 text);
+INSERT INTO text_ids (n, id160, id64) SELECT 1, t160, t64 FROM cast_probe;
+ALTER TABLE text_ids ALTER COLUMN id TYPE scru128, ALTER COLUMN id160 TYPE scru160,
+	ALTER COLUMN id64 TYPE scru64;
+SELECT attname, format_type(atttypid, atttypmod),
+	   pg_get_expr(adbin, adrelid) AS default
+FROM pg_attribute LEFT JOIN pg_attrdef ON adrelid = attrelid AND adnum = attnum
+WHERE attrelid = 'text_ids'::regclass AND attnum > 1 ORDER BY attnum;
+INSERT INTO text_ids (n) VALUES (2);
+SELECT n, pg_typeof(id), id160, id64 FROM text_ids ORDER BY n;
+DROP TABLE text_ids;
 -- a bad string fails as a literal would
 EXECUTE ins('not an id', NULL, NULL);
 EXECUTE ins(NULL, '0000000000000000000000000000000W', NULL);
