@@ -33,10 +33,10 @@ public class Scru160 extends ScruId {
     return super.canonical(text);
   }
 
-  /** A value from its 20 big-endian bytes (the last 20 of a longer array). */
+  /** A value from its 20 big-endian bytes. */
   public static Scru160 fromBytes(byte[] bytes) {
     Scru160 id = new Scru160();
-    id.setByteValue(bytes, bytes.length - 20);
+    id.setByteValue(bytes, 0);
     return id;
   }
 }

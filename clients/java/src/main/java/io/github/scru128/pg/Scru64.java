@@ -25,6 +25,13 @@ public class Scru64 extends ScruId {
     setValue(text);
   }
 
+  /** A value from its 8 big-endian bytes. */
+  public static Scru64 fromBytes(byte[] bytes) {
+    Scru64 id = new Scru64();
+    id.setByteValue(bytes, 0);
+    return id;
+  }
+
   /** The value as the server's {@code scru64::bigint}. */
   public long toLong() {
     return Long.parseLong(getValue(), 36);

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
@@ -39,7 +40,8 @@ public final class ClientTest {
   }
 
   /** A type under test: a value class, and SQL making new values of the type on the server. */
-  record Type(String name, Supplier<ScruId> empty, String generate, String bad) {
+  record Type(
+      String name, Supplier<ScruId> empty, Function<byte[], ScruId> fromBytes, String generate, String bad) {
     ScruId parse(String text) throws SQLException {
       ScruId id = empty.get();
       id.setValue(text);
@@ -49,9 +51,9 @@ public final class ClientTest {
 
   // scru64() needs a node ID set for the whole server: random integers instead
   static final Type[] TYPES = {
-    new Type("scru128", Scru128::new, "scru128()", "036Z951MHJIKZIK2GSL81GR7"),
-    new Type("scru160", Scru160::new, "scru160()", "0000000000000000000000000000000W"),
-    new Type("scru64", Scru64::new, "(random() * 4.7e18)::bigint::scru64", "zzzzzzzzzzzzz"),
+    new Type("scru128", Scru128::new, Scru128::fromBytes, "scru128()", "036Z951MHJIKZIK2GSL81GR7"),
+    new Type("scru160", Scru160::new, Scru160::fromBytes, "scru160()", "0000000000000000000000000000000W"),
+    new Type("scru64", Scru64::new, Scru64::fromBytes, "(random() * 4.7e18)::bigint::scru64", "zzzzzzzzzzzzz"),
   };
 
   public static void main(String[] args) throws Exception {
@@ -293,6 +295,7 @@ public final class ClientTest {
             id.setByteValue(row[0], 0);
             assertEquals(new String(row[1], StandardCharsets.UTF_8), id.getValue(), "binary COPY row " + n);
             assertTrue(Arrays.equals(row[0], id.toBytes()), "bytes back");
+            assertEquals(id, t.fromBytes.apply(row[0]), "fromBytes");
           }
           n++;
         }
