@@ -132,3 +132,15 @@ test('scru128: ids made by npm scru128 are accepted, as strings and as Scru128Id
     if (typeof id !== 'string') assert.equal('0x' + r.u.replaceAll('-', ''), id.toHex())
   }
 })
+
+test('without types(), postgres.js gives a NULL element of these arrays as the string NULL', async () => {
+  const plain = postgres({ database: DATABASE, max: 1 })
+  try {
+    const [r] = await plain`SELECT '{036z951mhjikzik2gsl81gr7l,NULL}'::scru128[] AS a`
+    assert.deepEqual(r.a, ['036z951mhjikzik2gsl81gr7l', 'NULL'])
+  } finally {
+    await plain.end()
+  }
+  const [r] = await sql`SELECT '{036z951mhjikzik2gsl81gr7l,NULL}'::scru128[] AS a`
+  assert.deepEqual(r.a, ['036z951mhjikzik2gsl81gr7l', null])
+})
