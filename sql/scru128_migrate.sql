@@ -120,8 +120,8 @@ UPDATE mig_text SET id = upper(id) WHERE n % 3 = 0;
 SELECT relfilenode AS text_node FROM pg_class WHERE oid = 'mig_text'::regclass \gset
 SELECT md5(string_agg(lower(id), ',' ORDER BY lower(id) COLLATE "C")) AS text_ids FROM mig_text \gset
 
--- the same pitfall: scru128()::text has no automatic cast to scru128
-ALTER TABLE mig_text ALTER COLUMN id TYPE scru128 USING id::scru128;
+-- (unlike uuid's, the default scru128()::text converts with the column:
+-- release 1.3 has an assignment cast from text, see sql/casts.sql)
 -- a value that is not a scru128 stops the whole statement
 INSERT INTO mig_text VALUES ('not a scru128', 0);
 ALTER TABLE mig_text
