@@ -1,5 +1,5 @@
 --
--- Migrating existing tables to scru128: the recipes of the README, end to end
+-- Migrating existing tables to scru128: the recipes of doc/migration.md, end to end
 --   1. uuid -> scru128 in place (no table rewrite), with a foreign key
 --   2. text -> scru128 (rewrites the table)
 --   3. first-draft (v1) text -> uuid, keeping the order
@@ -120,8 +120,8 @@ UPDATE mig_text SET id = upper(id) WHERE n % 3 = 0;
 SELECT relfilenode AS text_node FROM pg_class WHERE oid = 'mig_text'::regclass \gset
 SELECT md5(string_agg(lower(id), ',' ORDER BY lower(id) COLLATE "C")) AS text_ids FROM mig_text \gset
 
--- the same pitfall: scru128()::text has no automatic cast to scru128
-ALTER TABLE mig_text ALTER COLUMN id TYPE scru128 USING id::scru128;
+-- (unlike uuid's, the default scru128()::text converts with the column:
+-- release 1.3 has an assignment cast from text, see sql/casts.sql)
 -- a value that is not a scru128 stops the whole statement
 INSERT INTO mig_text VALUES ('not a scru128', 0);
 ALTER TABLE mig_text

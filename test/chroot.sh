@@ -8,6 +8,8 @@
 # suites run inside it through the same test/run.sh, as in a fresh clone.
 
 CHROOT_BASE=${CHROOT_BASE:-/var/tmp/scru128-chroots}
+# the background job preparing each chroot (chroot_prepare_background)
+declare -A CHROOT_PID=()
 DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
 # the Debian release that ships a PostgreSQL major version
@@ -143,10 +145,10 @@ chroot_setup() {
 	printf '#!/bin/sh\nexit 101\n' >"$dir/usr/sbin/policy-rc.d" &&
 	chmod +x "$dir/usr/sbin/policy-rc.d" &&
 	cp /etc/resolv.conf "$dir/etc/resolv.conf" &&
-	cp "$SRC_DIR/test/lib.sh" "$dir/root/scru128-lib.sh" &&
+	cp "$SRC_DIR/test/lib.sh" "$dir/var/tmp/scru128-lib.sh" &&
 	chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin PG_MAJOR="$v" \
 		SCRU128_SERVER_ONLY=1 EXTRA_PACKAGES="$extra" \
-		bash -c 'source /root/scru128-lib.sh && install_packages'
+		bash -c 'source /var/tmp/scru128-lib.sh && install_packages'
 }
 
 # start preparing the chroots of the given versions in the background, so
@@ -158,16 +160,17 @@ chroot_prepare_background() {
 		[ -f "$CHROOT_BASE/pg$v/.scru128-ready" ] && continue
 		log "preparing a Debian $(chroot_suite "$v") chroot for PostgreSQL $v in the background"
 		(chroot_prepare "$v"; echo $? >"$CHROOT_BASE/pg$v.rc") &
-		eval "CHROOT_PID_$v=$!"
+		CHROOT_PID[$v]=$!
 	done
 }
 
-# suite pgNN: the server suites inside the chroot of version NN, counted
-# from the "N passed, N failed" line its test/run.sh ends with
+# suite pgNN: the given suites (the column NN of the table in test/run.sh)
+# inside the chroot of version NN, counted from the "N passed, N failed"
+# line its test/run.sh ends with
 chroot_suite_run() {
 	local v=$1 dir="$CHROOT_BASE/pg$1" out="$WORK/pg$1.log" pid line p f
 	shift
-	eval "pid=\${CHROOT_PID_$v:-}"
+	pid=${CHROOT_PID[$v]:-}
 	if [ -n "$pid" ]; then
 		log "pg$v: waiting for the chroot"
 		wait "$pid" || true
@@ -190,18 +193,20 @@ chroot_suite_run() {
 	(cd "$SRC_DIR" && tar --exclude=.git --exclude=node_modules -cf - .) | tar -xf - -C "$dir/scru128"
 	# files the host suites left for the chroot (the dump made with 15's pg_dump)
 	if [ -d "$WORK/for-chroot" ]; then cp -r "$WORK/for-chroot" "$dir/scru128/test/from-host"; fi
-	# third-party sources some suites build (Citus): ../shared/vendor beside
-	# the checkout, or VENDOR_DIR
-	local vendor
-	for vendor in "${VENDOR_DIR:-}" "$SRC_DIR/../shared/vendor" /work/shared/vendor; do
-		if [ -n "$vendor" ] && ls "$vendor"/*.tar.gz >/dev/null 2>&1; then
-			mkdir -p "$dir/scru128/test/from-host/vendor"
-			cp "$vendor"/*.tar.gz "$dir/scru128/test/from-host/vendor/"
-			break
-		fi
+	# third-party sources some suites build (Citus): VENDOR_DIR, else
+	# ../shared/vendor beside the checkout
+	local vendor=${VENDOR_DIR:-$SRC_DIR/../shared/vendor}
+	if ls "$vendor"/*.tar.gz >/dev/null 2>&1; then
+		mkdir -p "$dir/scru128/test/from-host/vendor"
+		cp "$vendor"/*.tar.gz "$dir/scru128/test/from-host/vendor/"
+	fi
+	# the settings that act inside the chroot, where they were given
+	local setting passed=()
+	for setting in $SCRU128_CHROOT_SETTINGS; do
+		[ -z "${!setting:-}" ] || passed+=("$setting=${!setting}")
 	done
 	chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
-		PG_MAJOR="$v" SCRU128_SERVER_ONLY=1 \
+		PG_MAJOR="$v" SCRU128_SERVER_ONLY=1 "${passed[@]}" \
 		bash /scru128/test/run.sh "$@" >"$out" 2>&1 || true
 	grep -E '^==> [a-z0-9_]+: [0-9]+ passed|^==> suite [a-z0-9_]+ took|^==> .*failed|^(not ok|FAIL)|^ +[a-z0-9_]+ +\.\.\. FAILED' "$out" || true
 	line=$(tail -n 1 "$out")

@@ -14,12 +14,23 @@ SRC_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 log() { printf '==> %s\n' "$*" >&2; }
 
+# The environment settings a user may give, each described in the table of
+# doc/testing.md: all of them survive the sudo below, and those of the
+# second list also reach the test/run.sh inside a chroot (test/chroot.sh),
+# which otherwise starts from an empty environment.
+SCRU128_SETTINGS="PG_MAJOR PG_CONFIG PGPORT TMPDIR KEEP_WORK SCRU128_USER
+	SCRU128_NO_SUDO SCRU128_NO_APT SCRU128_PG_PRIVATE SCRU128_SERVER_ONLY
+	EXTRA_PACKAGES FUZZ_TIME SCRU128_NODE CHROOT_BASE DEBIAN_MIRROR
+	CHROOT_EXTRA_PACKAGES SCRU128_NO_UNSHARE VENDOR_DIR"
+SCRU128_CHROOT_SETTINGS="REGRESS_TIMEOUT TAP_TIMEOUT CITUS_VERSION
+	CITUS_BENCH_SECONDS PACKAGES_BUILD_TESTS PG_UPGRADE_FROM"
+
 # Root is needed to install packages and to use chroots: a sudoer who runs
 # "bash test/run.sh" gets it through sudo, root needs no sudo at all.
 # SCRU128_NO_SUDO=1 runs unprivileged against what is installed.
 become_root() {
 	if [ "$(id -u)" != 0 ] && [ -z "${SCRU128_NO_SUDO:-}" ] && command -v sudo >/dev/null 2>&1; then
-		exec sudo --preserve-env=PG_MAJOR,PG_CONFIG,PGPORT,FUZZ_TIME,KEEP_WORK,SCRU128_USER,CHROOT_BASE,SCRU128_NO_APT,SCRU128_PG_PRIVATE,SCRU128_NO_UNSHARE,SCRU128_NODE \
+		exec sudo --preserve-env="$(echo $SCRU128_SETTINGS $SCRU128_CHROOT_SETTINGS | tr ' ' ,)" \
 			bash "$0" "$@"
 	fi
 }

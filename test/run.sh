@@ -1,74 +1,122 @@
 #!/usr/bin/env bash
-# Runs every test suite of the scru128 extension and ends with a line
+# Runs the test suites of the scru128 extension and ends with a line
 # "N passed, N failed".  On a fresh Debian 12 machine, as root, it installs
 # what it needs first.  Exits non-zero if anything failed.
 #
-#   bash test/run.sh                 # everything (as root, or a sudoer)
-#   bash test/run.sh unit regress    # only the named suites
+#   bash test/run.sh                 # every suite on every major (the CI run)
+#   bash test/run.sh unit regress    # only the named suites, on the host
+#   bash test/run.sh pg18            # the suites of column 18, in its chroot
+#   bash test/run.sh --list          # the table below and what pgNN runs
 #
-# Suites: unit, regress, parallel (regress under debug_parallel_query), tap,
-# then one per file test/suites/NAME.sh, each of
-# which defines a function suite_NAME that calls record or record_tap, then
-# pg17, pg18 and pg19: the server suites on PostgreSQL 17, 18 and 19, each
-# inside a Debian chroot (test/chroot.sh).  The server suites are regress,
-# parallel, tap and every test/suites/NAME.sh with a line "# server suite";
-# one with a line "# chroot only" runs only there (Citus has no release for
-# 15); one with "# upgrade suite" only in a chroot with two majors (pg19).
-# Not every server suite repeats on every major: see SUITE_MAJORS_ below.
+# The environment settings are in doc/testing.md.
 
 source "$(dirname "$0")/lib.sh"
+
+# The suites, in the order they run, and the majors each runs on.  15 is
+# the host (Debian 12's PostgreSQL; PG_MAJOR picks another server there);
+# 17, 18 and 19 are the suites pg17, pg18 and pg19, which run the suites of
+# their column inside a Debian chroot of that major (test/chroot.sh) and
+# count as one suite each.  Why each suite repeats where it does is said
+# once, in doc/testing.md.  unit, regress, parallel and tap are defined
+# below; every other suite is test/suites/NAME.sh defining suite_NAME, and
+# adding one is that file and one line here:
+#
+#	suite NAME "MAJORS" "what it tests"
+SUITE_NAMES=()
+declare -A SUITE_MAJORS SUITE_WHAT
+suite() {
+	SUITE_NAMES+=("$1")
+	SUITE_MAJORS[$1]=$2
+	SUITE_WHAT[$1]=$3
+}
+suite unit      "15"          "C unit tests of the pure core (test/unit)"
+suite regress   "15 17 18 19" "pg_regress tests (sql/, expected/)"
+suite parallel  "15 19"       "the pg_regress tests planned in parallel mode"
+suite tap       "15 17 18 19" "TAP tests with their own clusters (test/t)"
+suite bench     "15"          "the benchmarks in smoke mode (test/bench)"
+suite citus     "18"          "distributed tables on a local Citus cluster"
+suite clients   "15"          "the client adapters (clients/*/test.sh)"
+suite fuzz      "15"          "libFuzzer over every decoder of the core (test/fuzz)"
+suite meta      "15"          "META.json and the version strings agree with the tree"
+suite node      "15"          "node-postgres and the npm scru128 and uuid packages"
+suite packages  "15 19"       "Debian packages: build, lintian, install, autopkgtest, purge"
+suite pgxn      "15"          "make dist; the zip builds, installs, passes, pgxn install"
+suite sanitize  "15"          "the unit tests under ASan and UBSan"
+suite xrestore  "17 18 19"    "a dump made by 15's pg_dump restored (test/xver)"
+suite pgupgrade "19"          "pg_upgrade from 18 with the extension in both"
+
+HOST_MAJOR=15
+CHROOT_MAJORS=(17 18 19)
+
+# the suites of the table that run on major $1, in table order
+suites_on() {
+	local s
+	for s in "${SUITE_NAMES[@]}"; do
+		[[ " ${SUITE_MAJORS[$s]} " == *" $1 "* ]] && echo "$s"
+	done
+	return 0
+}
+
+plan_list() {
+	local s v
+	printf '%-10s %-12s %s\n' suite majors "what it tests"
+	for s in "${SUITE_NAMES[@]}"; do
+		printf '%-10s %-12s %s\n' "$s" "${SUITE_MAJORS[$s]}" "${SUITE_WHAT[$s]}"
+	done
+	echo
+	echo "bash test/run.sh runs, in this order:"
+	echo "  on the host ($HOST_MAJOR): $(suites_on "$HOST_MAJOR" | xargs)"
+	for v in "${CHROOT_MAJORS[@]}"; do
+		echo "  pg$v (a chroot): $(suites_on "$v" | xargs)"
+	done
+}
+
+# a major in the table that no run reaches would drop its suite silently
+for s in "${SUITE_NAMES[@]}"; do
+	for v in ${SUITE_MAJORS[$s]}; do
+		if [ "$v" != "$HOST_MAJOR" ] && [[ " ${CHROOT_MAJORS[*]} " != *" $v "* ]]; then
+			log "suite $s: no run on major $v (the host is $HOST_MAJOR, the chroots ${CHROOT_MAJORS[*]})"
+			exit 2
+		fi
+	done
+done
+
+if [ "${1:-}" = --list ]; then
+	plan_list
+	exit 0
+fi
+
 become_root "$@"
 source "$SRC_DIR/test/chroot.sh"
 
-SUITES=(unit regress parallel tap)
-SERVER_SUITES=(regress parallel tap)
+# every file in test/suites is a row of the table, and every row a suite
 for f in "$SRC_DIR"/test/suites/*.sh; do
 	[ -e "$f" ] || continue
-	source "$f"
-	if grep -q '^# upgrade suite' "$f"; then
-		continue
-	elif grep -q '^# chroot only' "$f"; then
-		[ "${PG_MAJOR}" != 15 ] && SUITES+=("$(basename "$f" .sh)")
-	else
-		SUITES+=("$(basename "$f" .sh)")
+	s=$(basename "$f" .sh)
+	if [ -z "${SUITE_MAJORS[$s]+set}" ]; then
+		log "test/suites/$s.sh has no line in the table of test/run.sh"
+		exit 2
 	fi
-	grep -qE '^# (server suite|chroot only)' "$f" && SERVER_SUITES+=("$(basename "$f" .sh)")
+	source "$f"
 done
-# Which server suites repeat on which major: CI (the whole run, four
-# majors) must stay under 40 minutes on 2 cores.  regress, tap and xrestore
-# run on every major: they reach what differs between majors (C APIs behind
-# PG_VERSION_NUM, catalog features such as skip support, core functions
-# named like ours, plan and message output, a 15 dump restored).  parallel
-# (regress again under debug_parallel_query) runs on the oldest and the
-# newest only: the parallel labels it exercises are the same catalog
-# entries on every major.  citus (about 3 minutes, mostly building Citus)
-# runs on 18, the newest major Citus 14.0.1 builds on (its configure
-# refuses 19); what it checks is the extension's objects distributed, the
-# same on every major.  pgupgrade runs where the chroot has the older major
-# beside the newer (19 with 18).
-SUITE_MAJORS_parallel="15 19"
-SUITE_MAJORS_citus="18"
-# packages builds and tests a package for every major installed where it
-# runs: 15 on the host, and 18 with 19 in the pg19 chroot (pg_buildext runs
-# the same steps for each; 17, 2 minutes more, adds nothing they do not)
-SUITE_MAJORS_packages="15 19"
-runs_on() {
-	local v="SUITE_MAJORS_$1"
-	[ -z "${!v:-}" ] || [[ " ${!v} " == *" $2 "* ]]
-}
-OTHER_VERSIONS=(17 18 19)
-for v in "${OTHER_VERSIONS[@]}"; do
-	SUITES+=("pg$v")
-	list=""
-	for s in "${SERVER_SUITES[@]}"; do
-		runs_on "$s" "$v" && list="$list $s"
+
+if [ $# -gt 0 ]; then
+	SUITES=("$@")
+else
+	mapfile -t SUITES < <(suites_on "$HOST_MAJOR")
+	for v in "${CHROOT_MAJORS[@]}"; do
+		SUITES+=("pg$v")
 	done
-	# pgupgrade (a file marked "# upgrade suite") only where the chroot has
-	# the older major too (chroot_upgrade_from)
-	chroot_upgrade_from "$v" >/dev/null && list="$list pgupgrade"
-	eval "suite_pg$v() { chroot_suite_run $v $list; }"
+fi
+for s in "${SUITES[@]}"; do
+	if [[ $s =~ ^pg([0-9]+)$ ]] && [[ " ${CHROOT_MAJORS[*]} " == *" ${BASH_REMATCH[1]} "* ]]; then
+		continue
+	fi
+	if [ -z "${SUITE_MAJORS[$s]+set}" ]; then
+		log "no suite $s: bash test/run.sh --list shows them"
+		exit 2
+	fi
 done
-[ $# -gt 0 ] && SUITES=("$@")
 
 PASSED=0
 FAILED=0
@@ -175,7 +223,11 @@ start_cluster
 for s in "${SUITES[@]}"; do
 	log "suite $s"
 	t0=$SECONDS
-	"suite_$s"
+	if [[ $s =~ ^pg([0-9]+)$ ]]; then
+		chroot_suite_run "${BASH_REMATCH[1]}" $(suites_on "${BASH_REMATCH[1]}")
+	else
+		"suite_$s"
+	fi
 	# the time of each suite, for the CI budget (40 minutes on 2 cores)
 	log "suite $s took $((SECONDS - t0)) s"
 done

@@ -4,8 +4,8 @@
  *	  SCRU64: Base36 codec, node spec parser, generator rules.
  *
  * Pure C, no PostgreSQL headers.  The rules follow the reference
- * implementations (scru64/rust 2.0.1, javascript 1.0.1, python 1.0.2);
- * see /work/shared/seeds/REFERENCE-NOTES.md.
+ * implementations (scru64/rust 2.0.1, javascript 1.0.1, python 1.0.2,
+ * https://github.com/scru64) and the spec v1.0.0 (doc/scru64.md).
  *
  *-------------------------------------------------------------------------
  */

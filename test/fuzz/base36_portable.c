@@ -1,5 +1,5 @@
 /*
- * base36_portable.c: src/base36.c built a second time with its fallback
+ * base36_portable.c: src/core/base36.c built a second time with its fallback
  * for compilers without a 128-bit integer type, under other names, so the
  * fuzz harness can compare both builds in one process.
  */

@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * fuzz_base32hex.c
- *	  libFuzzer harness for the base32hex/hex codec in src/base32hex.c.
+ *	  libFuzzer harness for the base32hex/hex codec in src/core/base32hex.c.
  *
  * Every input is used three ways:
  *

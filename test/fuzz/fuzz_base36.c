@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * fuzz_base36.c
- *	  libFuzzer harness for the Base36 codec in src/base36.c.
+ *	  libFuzzer harness for the Base36 codec in src/core/base36.c.
  *
  * Every input is used four ways:
  *

@@ -1,8 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * fuzz_radix32.c
- *	  libFuzzer harness for the radix-32 codec in src/radix32.c (the text of
- *	  first-draft SCRU128 IDs).
+ *	  libFuzzer harness for the radix-32 codec in src/core/radix32.c (the
+ *	  text of first-draft SCRU128 IDs).
  *
  * Every input is used three ways:
  *

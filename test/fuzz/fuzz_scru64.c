@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * fuzz_scru64.c
- *	  libFuzzer harness for the SCRU64 core in src/scru64_core.c: the
+ *	  libFuzzer harness for the SCRU64 core in src/core/scru64_core.c: the
  *	  12-digit Base36 decoder, the node spec parser and the generator rules.
  *
  * Every input is used three ways:

@@ -3,11 +3,11 @@
 # test/citus/citus.pl.  Sourced by test/run.sh, which calls suite_citus.
 #
 # Debian has no Citus package: this suite builds Citus from the archive in
-# ../shared/vendor (copied into the chroot by test/chroot.sh) into the
-# chroot's PostgreSQL, once: the chroot is kept between runs, and a build
-# of the same version is not repeated.  Citus has no release for
-# PostgreSQL 15, so the suite runs only in the chroots of 17 and later.
-# chroot only
+# VENDOR_DIR or ../shared/vendor beside the checkout (copied into the
+# chroot by test/chroot.sh) into the chroot's PostgreSQL, once: the chroot
+# is kept between runs, and a build of the same version is not repeated.
+# Citus has no release for PostgreSQL 15: the suite runs in a chroot (the
+# table in test/run.sh says which).
 
 CITUS_VERSION=${CITUS_VERSION:-14.0.1}
 # libcurl: PostgreSQL 18's own headers define HAVE_LIBCURL (OAuth), so
@@ -72,7 +72,7 @@ suite_citus() {
 	CITUS_UNSUPPORTED=
 	if ! citus_install; then
 		if [ -n "$CITUS_MISSING" ]; then
-			record_skipped citus "no citus-$CITUS_VERSION.tar.gz in ../shared/vendor beside the checkout, VENDOR_DIR or /work/shared/vendor"
+			record_skipped citus "no citus-$CITUS_VERSION.tar.gz in VENDOR_DIR or ../shared/vendor beside the checkout"
 			return
 		fi
 		if [ -n "$CITUS_UNSUPPORTED" ]; then

@@ -3,7 +3,8 @@
 # pg_buildext updatecontrol over every PostgreSQL major whose server-dev
 # package is installed here (PG_SUPPORTED_VERSIONS=installed, so that 19
 # from experimental counts on forky), dpkg-buildpackage -us -uc -b (one
-# postgresql-NN-scru128 per major), lintian (no errors).  Then, with the
+# postgresql-NN-scru128 per major) with the README and doc/ as the README's
+# links expect them, lintian (no errors).  Then, with the
 # files "make install" put there moved aside so that only the packages'
 # files are there: apt-get install ./postgresql-NN-scru128_*.deb, the packages'
 # autopkgtest (debian/tests/installcheck: pg_buildext installcheck in a
@@ -16,7 +17,6 @@
 # machine (SCRU128_PG_PRIVATE).  PACKAGES_BUILD_TESTS=0 builds with
 # DEB_BUILD_OPTIONS=nocheck (the installed packages are tested anyway), the
 # default inside the chroots (SCRU128_SERVER_ONLY); 1 runs the build's tests.
-# server suite
 
 suite_packages() {
 	local out="$WORK/packages.log" top="$WORK/pkg" src="$WORK/pkg/scru128"
@@ -67,9 +67,22 @@ suite_packages() {
 	[ "${PACKAGES_BUILD_TESTS:-$build_tests}" = 0 ] && nocheck=nocheck
 	pk_step "dpkg-buildpackage -us -uc -b${nocheck:+ (nocheck)}" sh -c "cd '$src' &&
 		DEB_BUILD_OPTIONS='$nocheck' dpkg-buildpackage -us -uc -b" || { pk_done; return; }
+	# pk_docs DEB PACKAGE: the README and every doc/*.md of the tree are in
+	# the package, uncompressed, where the README's links into doc/ lead
+	pk_docs() {
+		local dir="./usr/share/doc/$2" f missing=""
+		dpkg-deb -c "$1" | awk '{ print $NF }' >"$WORK/$2.contents"
+		for f in README.md $(cd "$src" && ls doc/*.md) \
+			$(grep -oE '\]\(doc/[a-z0-9_-]+\.md' "$src/README.md" | sed 's/^](//' | sort -u); do
+			grep -qx "$dir/$f" "$WORK/$2.contents" || missing="$missing $f"
+		done
+		[ -z "$missing" ] || { echo "not in $2:$missing"; return 1; }
+	}
 	for v in $majors; do
 		deb=$(ls "$top"/postgresql-"$v"-scru128_*.deb 2>/dev/null | head -1)
-		pk_step "built postgresql-$v-scru128" test -n "$deb" && { debs+=("$deb"); pkgs+=("postgresql-$v-scru128"); }
+		pk_step "built postgresql-$v-scru128" test -n "$deb" && { debs+=("$deb"); pkgs+=("postgresql-$v-scru128"); } &&
+			pk_step "postgresql-$v-scru128 has README.md and doc/*.md where the README's links lead" \
+				pk_docs "$deb" "postgresql-$v-scru128"
 	done
 	if [ -z "$nocheck" ]; then
 		# the build ran the regression suite against each package's files

@@ -11,9 +11,8 @@
 # major makes it.
 #
 # Runs only in a chroot that has both majors (test/chroot.sh,
-# chroot_upgrade_from: the pg19 chroot has 18 from forky beside 19), where
-# test/run.sh adds it to the suites of that chroot.
-# upgrade suite
+# chroot_upgrade_from: the pg19 chroot has 18 from forky beside 19); its
+# line in the table of test/run.sh names that major.
 
 suite_pgupgrade() {
 	local old=${PG_UPGRADE_FROM:-$((PG_MAJOR - 1))} out="$WORK/pgupgrade.log" ok=0 bad=0

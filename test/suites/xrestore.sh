@@ -1,9 +1,8 @@
 # test/suites/xrestore.sh: a database dumped with PostgreSQL 15's pg_dump
-# restored into this server (17 or 18): same rows, same indexes, btree
+# restored into this server (a newer major, in its chroot): same rows, same indexes, btree
 # indexes that pass amcheck, and the checks of test/xver/*.check.sql.
 # The host makes the dump (xver_dump in test/chroot.sh) before it enters
 # the chroot.
-# chroot only
 
 suite_xrestore() {
 	local from="$BUILD/test/from-host" out="$WORK/xrestore.log" ok=0 bad=0 f got

@@ -17,7 +17,7 @@ INSERT INTO orders (placed, note) SELECT scru128(), 'generated ' || g FROM gener
 CREATE INDEX orders_placed_hash ON orders USING hash (placed);
 CREATE INDEX orders_id_hash ON orders USING hash (id);
 -- BRIN on the domain column itself works from release 1.2 on (1.1 failed
--- with "missing operator"; see src/brin_domain.c)
+-- with "missing operator"; see src/pg/brin_domain.c)
 CREATE INDEX orders_id_brin ON orders USING brin (id);
 CREATE INDEX orders_id_multi ON orders USING brin (id scru128_minmax_multi_ops);
 CREATE INDEX orders_placed_brin ON orders USING brin (placed);

@@ -1,5 +1,5 @@
 -- first-draft (v1) SCRU128 IDs for the cross-version dump/restore test: a
--- text column of v1 IDs converted to uuid (the README recipe), a view that
+-- text column of v1 IDs converted to uuid (the recipe of doc/migration.md), a view that
 -- gives the old text back and an expression index on the v1 timestamp, so
 -- the restore must recreate objects that call the scru128_v1_* functions
 CREATE TABLE legacy_events (id text PRIMARY KEY, kind text NOT NULL, orig text);
