@@ -54,6 +54,11 @@ SOURCE_FORBIDDEN = re.compile(
     r"^(\\\S+|(BEGIN|COMMIT|ROLLBACK|START TRANSACTION)\s*;)", re.M | re.I)
 
 
+# the source may name its version (the schema's comment does): it must be
+# the release's
+VERSION_MENTION = re.compile(r"\b(?:scru128_sql|SQL edition) (\d+\.\d+(?:\.\d+)?)\b")
+
+
 class SourceError(Exception):
     pass
 
@@ -82,6 +87,14 @@ def read_source(src_dir):
         check_markers(f.name, text)
         parts.append(text)
     return "".join(parts)
+
+
+def check_version_mentions(source, version):
+    for m in VERSION_MENTION.finditer(source):
+        if m.group(1) != version:
+            line = source.count("\n", 0, m.start()) + 1
+            raise SourceError(f"line {line} of the source names version {m.group(1)}; "
+                              f"scru128.control says {version}")
 
 
 def check_markers(name, text):
@@ -208,6 +221,7 @@ def main():
     try:
         version = read_version()
         source = read_source(args.src)
+        check_version_mentions(source, version)
         files = {
             "scru128_sql.sql": plain_file(source, version),
             "scru128_sql_pgtle.sql": pgtle_file(source, version),

@@ -92,6 +92,13 @@ for files, what, name in [
     good, detail = refused(files, what)
     ok(good, "refuses " + name, detail)
 
+try:
+    build.check_version_mentions("COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 0.9';\n", "9.9")
+    ok(False, "refuses a version in the source other than scru128.control's")
+except build.SourceError as e:
+    ok("0.9" in str(e), "refuses a version in the source other than scru128.control's", e)
+build.check_version_mentions("-- scru128_sql 9.9: ...\n", "9.9")
+
 ok(build.dollar_tag("SELECT 1") == "$scru128_sql$"
    and build.dollar_tag("SELECT $scru128_sql$x$scru128_sql$") == "$scru128_sql_1$",
    "the dollar-quote tag is one the body does not contain")

@@ -47,7 +47,8 @@ pgtle_is() {
 pgtle_sql() {
 	local host=$1 port=$2 role=$3 db=$4
 	shift 4
-	as_user psql -X -At -q -v ON_ERROR_STOP=1 -h "$host" -p "$port" -U "$role" -d "$db" "$@" 2>&1
+	as_user env PGOPTIONS="${PGTLE_PGOPTIONS:-}" \
+		psql -X -At -q -v ON_ERROR_STOP=1 -h "$host" -p "$port" -U "$role" -d "$db" "$@" 2>&1
 }
 
 # the psql of the throwaway cluster (lib.sh) and of the pg_tle cluster
@@ -197,6 +198,9 @@ name text, version text, description text, ext text, requires text[]
 # the native extension is installed
 pgtle_migrate() {
 	local q="pgtle_main sqled_mover sqled_mover" got before
+	# the SQL edition's scru64() needs the node ID of this database (the
+	# native one is a server setting, and no row is added after step 3)
+	local PGTLE_PGOPTIONS="-c scru128_sql.scru64_node_spec=42/8"
 	pgtle_ok "migrate: a role that owns its database, not a superuser" \
 		pgtle_main "$SCRU128_USER" postgres -c "CREATE ROLE sqled_mover LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE" \
 		-c "CREATE DATABASE sqled_mover OWNER sqled_mover"
