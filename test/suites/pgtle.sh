@@ -117,9 +117,9 @@ pgtle_plain() {
 	oids1=$(pgtle_main sqled_plain sqled_plain -c "SELECT string_agg(oid::text, ',' ORDER BY oid) FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace")
 	got=$(pgtle_main sqled_plain sqled_plain \
 		-c "CREATE SCHEMA app" \
-		-c "CREATE TABLE app.keep (id scru128_sql.scru128 PRIMARY KEY DEFAULT scru128_sql.scru128(), n int)" \
-		-c "INSERT INTO app.keep (n) SELECT generate_series(1, 100)" \
-		-c "SELECT count(*) FROM app.keep WHERE scru128_sql.scru128_to_text(id) ~ '^[0-9a-z]{25}\$'")
+		-c "CREATE TABLE app.orders (id scru128_sql.scru128 PRIMARY KEY DEFAULT scru128_sql.scru128(), n int)" \
+		-c "INSERT INTO app.orders (n) SELECT generate_series(1, 100)" \
+		-c "SELECT count(*) FROM app.orders WHERE scru128_sql.scru128_to_text(id) ~ '^[0-9a-z]{25}\$'")
 	pgtle_is "plain: scru128_to_text(scru128()) gives 25 Base36 digits" "$got" 100
 	pgtle_ok "plain: the same script again" pgtle_main sqled_plain sqled_plain -1 -f "$plain"
 	fp2=$(pgtle_main sqled_plain sqled_plain -f "$BUILD/test/pgtle/fingerprint.sql")
@@ -127,9 +127,25 @@ pgtle_plain() {
 	pgtle_is "plain: the second run leaves the same objects" "$fp2" "$fp1"
 	pgtle_is "plain: ... replaced in place (same function OIDs)" "$oids2" "$oids1"
 	pgtle_is "plain: a table of the domain type keeps its rows" \
-		"$(pgtle_main sqled_plain sqled_plain -c "SELECT count(DISTINCT id) FROM app.keep")" 100
+		"$(pgtle_main sqled_plain sqled_plain -c "SELECT count(DISTINCT id) FROM app.orders")" 100
 	pgtle_is "plain: the schema holds functions" \
 		"$(pgtle_main sqled_plain sqled_plain -c "SELECT count(*) > 0 FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace")" t
+	# uninstalling, as doc/sql-edition-migration.md says
+	local q="pgtle_main sqled_plain sqled_plain" before
+	$q -c "CREATE TABLE app.lost (id scru128_sql.scru128 DEFAULT scru128_sql.scru128(), n int)" \
+		-c "INSERT INTO app.lost (n) VALUES (1)" >/dev/null
+	pgtle_is "plain: the columns of the domain (doc: columns-of-domain)" \
+		"$($q -c "$(pgtle_recipe columns-of-domain)")" "app.orders|id
+app.lost|id"
+	before=$($q -c "SELECT pg_relation_filenode('app.orders')")
+	pgtle_ok "plain: a column moved to uuid (doc: keep-as-uuid)" $q -c "$(pgtle_recipe keep-as-uuid)"
+	pgtle_is "plain: ... without a rewrite" "$($q -c "SELECT pg_relation_filenode('app.orders')")" "$before"
+	pgtle_ok "plain: DROP SCHEMA scru128_sql CASCADE (doc: uninstall)" $q -c "$(pgtle_recipe uninstall)"
+	pgtle_is "plain: ... the column moved to uuid keeps its rows" \
+		"$($q -c "SELECT count(DISTINCT id) || ' ' || (SELECT atttypid::regtype FROM pg_attribute
+			WHERE attrelid = 'app.orders'::regclass AND attname = 'id') FROM app.orders")" "100 uuid"
+	pgtle_is "plain: ... the column left of the domain type is gone, its table stays" \
+		"$($q -c "SELECT string_agg(attname, ',' ORDER BY attnum) FROM pg_attribute WHERE attrelid = 'app.lost'::regclass AND attnum > 0 AND NOT attisdropped")" n
 	PGTLE_PLAIN_FINGERPRINT=$fp1
 }
 
