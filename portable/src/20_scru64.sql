@@ -105,7 +105,8 @@ COMMENT ON FUNCTION scru128_sql.scru64_node_spec(pg_catalog.text) IS 'the canoni
 
 CREATE OR REPLACE FUNCTION scru128_sql.scru64_node_spec()
 RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
-SELECT scru128_sql.scru64_node_spec(NULLIF(pg_catalog.current_setting('scru128_sql.scru64_node_spec', true), ''))
+SELECT CASE WHEN s OPERATOR(pg_catalog.<>) '' THEN scru128_sql.scru64_node_spec(s) END
+FROM pg_catalog.current_setting('scru128_sql.scru64_node_spec', true) s
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of the setting scru128_sql.scru64_node_spec, NULL when unset';
 
