@@ -23,20 +23,24 @@ END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru128_to_text(scru128_sql.scru128) IS 'the canonical text of a SCRU128 ID: 25 lower-case Base36 digits';
 
--- 25 Base36 digits of either case, up to "f5lxx1zz5pnorynqglhzmsp33".
+-- 25 Base36 digits of either case, up to "f5lxx1zz5pnorynqglhzmsp33".  One
+-- translate() maps both cases of a letter to the character 48 + its value,
+-- so the digits keep their order in the C collation ("?5EQQ1SS5IGHKRGJ@EASFLI33"
+-- is the largest value).
 CREATE OR REPLACE FUNCTION scru128_sql.scru128_from_text(t pg_catalog.text)
 RETURNS scru128_sql.scru128 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
 DECLARE
+	r pg_catalog.text := pg_catalog.translate(t, 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
+		':;<=>?@ABCDEFGHIJKLMNOPQRS:;<=>?@ABCDEFGHIJKLMNOPQRS');
 	d pg_catalog.bytea;
 	n numeric;
 	hi bigint;
 	mid bigint;
 BEGIN
-	IF NOT (t OPERATOR(pg_catalog.~) '^[0-9A-Za-z]{25}$'
-			AND (pg_catalog.lower(t) COLLATE pg_catalog."C") OPERATOR(pg_catalog.<=) 'f5lxx1zz5pnorynqglhzmsp33') THEN
+	IF NOT (t OPERATOR(pg_catalog.~) '^[0-9A-Za-z]{25}$' AND (r COLLATE pg_catalog."C") OPERATOR(pg_catalog.<=) '?5EQQ1SS5IGHKRGJ@EASFLI33') THEN
 		PERFORM scru128_sql._base36_error(t, 'scru128', 25);
 	END IF;
-	d := pg_catalog.textsend(pg_catalog.translate(pg_catalog.lower(t), 'abcdefghijklmnopqrstuvwxyz', ':;<=>?@ABCDEFGHIJKLMNOPQRS'));
+	d := pg_catalog.textsend(r);
 	n := ((((pg_catalog.get_byte(d, 0) OPERATOR(pg_catalog.-) 48)::numeric OPERATOR(pg_catalog.*) 4738381338321616896) OPERATOR(pg_catalog.+) scru128_sql._base36_value12(d, 1))
 		OPERATOR(pg_catalog.*) 4738381338321616896) OPERATOR(pg_catalog.+) scru128_sql._base36_value12(d, 13);
 	hi := pg_catalog.div(n, 79228162514264337593543950336)::bigint;
