@@ -29,8 +29,8 @@ BEGIN
 	IF NOT (t OPERATOR(pg_catalog.~) '^[0-9A-Za-z]{12}$') THEN
 		PERFORM scru128_sql._base36_error(t, 'scru64', 12);
 	END IF;
-	RETURN scru128_sql._base36_value12(pg_catalog.textsend(pg_catalog.translate(pg_catalog.lower(t),
-		'abcdefghijklmnopqrstuvwxyz', ':;<=>?@ABCDEFGHIJKLMNOPQRS')), 0);
+	RETURN scru128_sql._base36_value12(pg_catalog.textsend(pg_catalog.translate(t,
+		'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', ':;<=>?@ABCDEFGHIJKLMNOPQRS:;<=>?@ABCDEFGHIJKLMNOPQRS')), 0);
 END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru64_from_text(pg_catalog.text) IS 'the SCRU64 ID of its text: 12 Base36 digits, either case (22P02 otherwise)';
@@ -105,7 +105,8 @@ COMMENT ON FUNCTION scru128_sql.scru64_node_spec(pg_catalog.text) IS 'the canoni
 
 CREATE OR REPLACE FUNCTION scru128_sql.scru64_node_spec()
 RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
-SELECT scru128_sql.scru64_node_spec(NULLIF(pg_catalog.current_setting('scru128_sql.scru64_node_spec', true), ''))
+SELECT CASE WHEN s OPERATOR(pg_catalog.<>) '' THEN scru128_sql.scru64_node_spec(s) END
+FROM pg_catalog.current_setting('scru128_sql.scru64_node_spec', true) s
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of the setting scru128_sql.scru64_node_spec, NULL when unset';
 

@@ -113,8 +113,8 @@ DECLARE
 	u pg_catalog.text := pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
 	r pg_catalog.text := (pg_catalog.substr(u, 1, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(u, 14, 3)) OPERATOR(pg_catalog.||) pg_catalog.substr(u, 18);
 	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.scru160_state', true);
-	ts bigint := pg_catalog.split_part(s, ':', 1);
-	c bigint := pg_catalog.split_part(s, ':', 2);
+	ts bigint := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1);
+	c bigint := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 2);
 	now_ms bigint;
 	steps integer := 0;
 BEGIN

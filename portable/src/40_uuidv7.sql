@@ -11,7 +11,7 @@ CREATE OR REPLACE FUNCTION scru128_sql._uuidv7_clock_ns()
 RETURNS bigint LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
 DECLARE
 	now_ns bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000000)::bigint;
-	prev_ns bigint := pg_catalog.current_setting('scru128_sql.uuidv7_state', true);
+	prev_ns bigint := COALESCE('0' OPERATOR(pg_catalog.||) pg_catalog.current_setting('scru128_sql.uuidv7_state', true), '0');
 	s pg_catalog.text;
 BEGIN
 	IF (prev_ns OPERATOR(pg_catalog.+) 245) OPERATOR(pg_catalog.>=) now_ns THEN
