@@ -155,20 +155,24 @@ END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru128_to_text(scru128_sql.scru128) IS 'the canonical text of a SCRU128 ID: 25 lower-case Base36 digits';
 
--- 25 Base36 digits of either case, up to "f5lxx1zz5pnorynqglhzmsp33".
+-- 25 Base36 digits of either case, up to "f5lxx1zz5pnorynqglhzmsp33".  One
+-- translate() maps both cases of a letter to the character 48 + its value,
+-- so the digits keep their order in the C collation ("?5EQQ1SS5IGHKRGJ@EASFLI33"
+-- is the largest value).
 CREATE FUNCTION scru128_sql.scru128_from_text(t pg_catalog.text)
 RETURNS scru128_sql.scru128 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
 DECLARE
+	r pg_catalog.text := pg_catalog.translate(t, 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
+		':;<=>?@ABCDEFGHIJKLMNOPQRS:;<=>?@ABCDEFGHIJKLMNOPQRS');
 	d pg_catalog.bytea;
 	n numeric;
 	hi bigint;
 	mid bigint;
 BEGIN
-	IF NOT (t OPERATOR(pg_catalog.~) '^[0-9A-Za-z]{25}$'
-			AND (pg_catalog.lower(t) COLLATE pg_catalog."C") OPERATOR(pg_catalog.<=) 'f5lxx1zz5pnorynqglhzmsp33') THEN
+	IF NOT (t OPERATOR(pg_catalog.~) '^[0-9A-Za-z]{25}$' AND (r COLLATE pg_catalog."C") OPERATOR(pg_catalog.<=) '?5EQQ1SS5IGHKRGJ@EASFLI33') THEN
 		PERFORM scru128_sql._base36_error(t, 'scru128', 25);
 	END IF;
-	d := pg_catalog.textsend(pg_catalog.translate(pg_catalog.lower(t), 'abcdefghijklmnopqrstuvwxyz', ':;<=>?@ABCDEFGHIJKLMNOPQRS'));
+	d := pg_catalog.textsend(r);
 	n := ((((pg_catalog.get_byte(d, 0) OPERATOR(pg_catalog.-) 48)::numeric OPERATOR(pg_catalog.*) 4738381338321616896) OPERATOR(pg_catalog.+) scru128_sql._base36_value12(d, 1))
 		OPERATOR(pg_catalog.*) 4738381338321616896) OPERATOR(pg_catalog.+) scru128_sql._base36_value12(d, 13);
 	hi := pg_catalog.div(n, 79228162514264337593543950336)::bigint;
@@ -255,9 +259,9 @@ DECLARE
 	c bigint;
 	ts_hi bigint;
 BEGIN
-	ts := pg_catalog.split_part(s, ':', 1);
-	c := pg_catalog.split_part(s, ':', 2);
-	ts_hi := pg_catalog.split_part(s, ':', 3);
+	ts := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1);
+	c := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 2);
+	ts_hi := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 3);
 	IF ts OPERATOR(pg_catalog.>=) now_ms AND ts OPERATOR(pg_catalog.<=) (now_ms OPERATOR(pg_catalog.+) 10000) THEN
 		-- same millisecond, or the clock went back less than 10 s
 		c := c OPERATOR(pg_catalog.+) 1;
@@ -276,7 +280,8 @@ BEGIN
 				MESSAGE = pg_catalog.format('system clock is outside the range scru128 can represent: "%s"', pg_catalog.clock_timestamp());
 		END IF;
 		IF ts IS NULL OR ts OPERATOR(pg_catalog.>) now_ms THEN
-			-- no state, or the clock went back too far: start afresh
+			-- no state (or one cleared by RESET: 0), or the clock went back
+			-- too far: start afresh
 			ts_hi := 0;
 			c := 0;
 		END IF;
@@ -324,8 +329,8 @@ BEGIN
 	IF NOT (t OPERATOR(pg_catalog.~) '^[0-9A-Za-z]{12}$') THEN
 		PERFORM scru128_sql._base36_error(t, 'scru64', 12);
 	END IF;
-	RETURN scru128_sql._base36_value12(pg_catalog.textsend(pg_catalog.translate(pg_catalog.lower(t),
-		'abcdefghijklmnopqrstuvwxyz', ':;<=>?@ABCDEFGHIJKLMNOPQRS')), 0);
+	RETURN scru128_sql._base36_value12(pg_catalog.textsend(pg_catalog.translate(t,
+		'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', ':;<=>?@ABCDEFGHIJKLMNOPQRS:;<=>?@ABCDEFGHIJKLMNOPQRS')), 0);
 END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru64_from_text(pg_catalog.text) IS 'the SCRU64 ID of its text: 12 Base36 digits, either case (22P02 otherwise)';
@@ -400,7 +405,8 @@ COMMENT ON FUNCTION scru128_sql.scru64_node_spec(pg_catalog.text) IS 'the canoni
 
 CREATE FUNCTION scru128_sql.scru64_node_spec()
 RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
-SELECT scru128_sql.scru64_node_spec(NULLIF(pg_catalog.current_setting('scru128_sql.scru64_node_spec', true), ''))
+SELECT CASE WHEN s OPERATOR(pg_catalog.<>) '' THEN scru128_sql.scru64_node_spec(s) END
+FROM pg_catalog.current_setting('scru128_sql.scru64_node_spec', true) s
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of the setting scru128_sql.scru64_node_spec, NULL when unset';
 
@@ -628,8 +634,8 @@ DECLARE
 	u pg_catalog.text := pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
 	r pg_catalog.text := (pg_catalog.substr(u, 1, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(u, 14, 3)) OPERATOR(pg_catalog.||) pg_catalog.substr(u, 18);
 	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.scru160_state', true);
-	ts bigint := pg_catalog.split_part(s, ':', 1);
-	c bigint := pg_catalog.split_part(s, ':', 2);
+	ts bigint := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1);
+	c bigint := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 2);
 	now_ms bigint;
 	steps integer := 0;
 BEGIN
@@ -676,7 +682,7 @@ CREATE FUNCTION scru128_sql._uuidv7_clock_ns()
 RETURNS bigint LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
 DECLARE
 	now_ns bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000000)::bigint;
-	prev_ns bigint := pg_catalog.current_setting('scru128_sql.uuidv7_state', true);
+	prev_ns bigint := COALESCE('0' OPERATOR(pg_catalog.||) pg_catalog.current_setting('scru128_sql.uuidv7_state', true), '0');
 	s pg_catalog.text;
 BEGIN
 	IF (prev_ns OPERATOR(pg_catalog.+) 245) OPERATOR(pg_catalog.>=) now_ns THEN
