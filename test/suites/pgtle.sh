@@ -38,7 +38,10 @@ pgtle_is() {
 	if [ "$2" == "$3" ]; then
 		echo "ok $PGTLE_N - $1" >>"$PGTLE_LOG"
 	else
-		{ echo "not ok $PGTLE_N - $1"; echo "#   got:      $2" | head -20; echo "#   expected: $3" | head -20; } >>"$PGTLE_LOG"
+		{
+			echo "not ok $PGTLE_N - $1"
+			printf 'got:\n%s\nexpected:\n%s\n' "$2" "$3" | head -40 | sed 's/^/#   /'
+		} >>"$PGTLE_LOG"
 	fi
 }
 
@@ -132,8 +135,9 @@ pgtle_plain() {
 		"$(pgtle_main sqled_plain sqled_plain -c "SELECT count(*) > 0 FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace")" t
 	# uninstalling, as doc/sql-edition-migration.md says
 	local q="pgtle_main sqled_plain sqled_plain" before
-	$q -c "CREATE TABLE app.lost (id scru128_sql.scru128 DEFAULT scru128_sql.scru128(), n int)" \
-		-c "INSERT INTO app.lost (n) VALUES (1)" >/dev/null
+	pgtle_ok "plain: another table with a column of the domain type" \
+		$q -c "CREATE TABLE app.lost (id scru128_sql.scru128 DEFAULT scru128_sql.scru128(), n int)" \
+		-c "INSERT INTO app.lost (n) VALUES (1)"
 	pgtle_is "plain: the columns of the domain (doc: columns-of-domain)" \
 		"$($q -c "$(pgtle_recipe columns-of-domain)")" "app.orders|id
 app.lost|id"
