@@ -217,7 +217,7 @@ name text, version text, description text, ext text, requires text[]
 # the recipe of doc/sql-edition-migration.md, on the throwaway cluster where
 # the native extension is installed
 pgtle_migrate() {
-	local q="pgtle_main sqled_mover sqled_mover" got before
+	local q="pgtle_main sqled_mover sqled_mover" got before index_before
 	# the SQL edition's scru64() needs the node ID of this database (the
 	# native one is a server setting, and no row is added after step 3)
 	local PGTLE_PGOPTIONS="-c scru128_sql.scru64_node_spec=42/8"
@@ -233,7 +233,11 @@ pgtle_migrate() {
 			scru160, scru128_sql.scru160_to_text(scru160) AS scru160_text FROM events" \
 		-c "$(pgtle_recipe native)"
 	before=$($q -c "SELECT pg_relation_filenode('events')")
+	index_before=$($q -c "SELECT pg_relation_filenode('events_pkey')")
 	pgtle_ok "migrate: the SCRU128 and UUIDv7 columns (doc: scru128)" $q -c "$(pgtle_recipe scru128)"
+	pgtle_is "migrate: ... rebuilt the primary key's index, with the native operator class" \
+		"$($q -c "SELECT pg_relation_filenode('events_pkey') <> $index_before, opcname FROM pg_index
+			JOIN pg_opclass ON pg_opclass.oid = indclass[0] WHERE indexrelid = 'events_pkey'::regclass")" "t|scru128_ops"
 	pgtle_is "migrate: ... did not rewrite the table (same relfilenode)" "$($q -c "SELECT pg_relation_filenode('events')")" "$before"
 	pgtle_is "migrate: ... the column is of the native type" \
 		"$($q -c "SELECT atttypid::regtype FROM pg_attribute WHERE attrelid = 'events'::regclass AND attname = 'id'")" \
