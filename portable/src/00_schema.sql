@@ -51,11 +51,15 @@ $fn$;
 COMMENT ON FUNCTION scru128_sql._timestamptz_ms(timestamp with time zone, bigint, bigint, pg_catalog.text) IS 'internal: milliseconds since 1970 of a timestamptz within a type''s range';
 
 -- The timestamptz of a count of milliseconds since 1970, exact (a float
--- product of milliseconds and 1000 is not, past year 4253).
+-- product of milliseconds and 1000 is not, past year 4253).  PL/pgSQL: a
+-- SQL function using its argument twice would not be inlined when the
+-- argument is an expression, and would then cost far more.
 CREATE OR REPLACE FUNCTION scru128_sql._ms_timestamptz(ms bigint)
-RETURNS timestamp with time zone LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
-SELECT pg_catalog.to_timestamp((ms OPERATOR(pg_catalog./) 1000)::double precision)
-	OPERATOR(pg_catalog.+) pg_catalog.make_interval(0, 0, 0, 0, 0, 0, ((ms OPERATOR(pg_catalog.%) 1000)::double precision OPERATOR(pg_catalog./) 1000))
+RETURNS timestamp with time zone LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+BEGIN
+	RETURN pg_catalog.to_timestamp((ms OPERATOR(pg_catalog./) 1000)::double precision)
+		OPERATOR(pg_catalog.+) pg_catalog.make_interval(0, 0, 0, 0, 0, 0, ((ms OPERATOR(pg_catalog.%) 1000)::double precision OPERATOR(pg_catalog./) 1000));
+END
 $fn$;
 COMMENT ON FUNCTION scru128_sql._ms_timestamptz(bigint) IS 'internal: the timestamptz of milliseconds since 1970';
 

@@ -17,9 +17,13 @@ $fn$;
 COMMENT ON FUNCTION scru128_sql._scru64_check(bigint) IS 'internal: the argument, or an error when it is no SCRU64 value';
 
 CREATE OR REPLACE FUNCTION scru128_sql.scru64_to_text(id bigint)
-RETURNS pg_catalog.text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
-SELECT pg_catalog.translate(scru128_sql._base36_raw12(scru128_sql._scru64_check(id)),
-	':;<=>?@ABCDEFGHIJKLMNOPQRS', 'abcdefghijklmnopqrstuvwxyz')
+RETURNS pg_catalog.text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+BEGIN
+	IF id OPERATOR(pg_catalog.<) 0 OR id OPERATOR(pg_catalog.>) 4738381338321616895 THEN
+		PERFORM scru128_sql._scru64_check(id);
+	END IF;
+	RETURN pg_catalog.translate(scru128_sql._base36_raw12(id), ':;<=>?@ABCDEFGHIJKLMNOPQRS', 'abcdefghijklmnopqrstuvwxyz');
+END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru64_to_text(bigint) IS 'the canonical text of a SCRU64 ID: 12 lower-case Base36 digits';
 
