@@ -60,11 +60,15 @@ $fn$;
 COMMENT ON FUNCTION scru128_sql._timestamptz_ms(timestamp with time zone, bigint, bigint, pg_catalog.text) IS 'internal: milliseconds since 1970 of a timestamptz within a type''s range';
 
 -- The timestamptz of a count of milliseconds since 1970, exact (a float
--- product of milliseconds and 1000 is not, past year 4253).
+-- product of milliseconds and 1000 is not, past year 4253).  PL/pgSQL: a
+-- SQL function using its argument twice would not be inlined when the
+-- argument is an expression, and would then cost far more.
 CREATE FUNCTION scru128_sql._ms_timestamptz(ms bigint)
-RETURNS timestamp with time zone LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
-SELECT pg_catalog.to_timestamp((ms OPERATOR(pg_catalog./) 1000)::double precision)
-	OPERATOR(pg_catalog.+) pg_catalog.make_interval(0, 0, 0, 0, 0, 0, ((ms OPERATOR(pg_catalog.%) 1000)::double precision OPERATOR(pg_catalog./) 1000))
+RETURNS timestamp with time zone LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+BEGIN
+	RETURN pg_catalog.to_timestamp((ms OPERATOR(pg_catalog./) 1000)::double precision)
+		OPERATOR(pg_catalog.+) pg_catalog.make_interval(0, 0, 0, 0, 0, 0, ((ms OPERATOR(pg_catalog.%) 1000)::double precision OPERATOR(pg_catalog./) 1000));
+END
 $fn$;
 COMMENT ON FUNCTION scru128_sql._ms_timestamptz(bigint) IS 'internal: the timestamptz of milliseconds since 1970';
 
@@ -317,9 +321,13 @@ $fn$;
 COMMENT ON FUNCTION scru128_sql._scru64_check(bigint) IS 'internal: the argument, or an error when it is no SCRU64 value';
 
 CREATE FUNCTION scru128_sql.scru64_to_text(id bigint)
-RETURNS pg_catalog.text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
-SELECT pg_catalog.translate(scru128_sql._base36_raw12(scru128_sql._scru64_check(id)),
-	':;<=>?@ABCDEFGHIJKLMNOPQRS', 'abcdefghijklmnopqrstuvwxyz')
+RETURNS pg_catalog.text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+BEGIN
+	IF id OPERATOR(pg_catalog.<) 0 OR id OPERATOR(pg_catalog.>) 4738381338321616895 THEN
+		PERFORM scru128_sql._scru64_check(id);
+	END IF;
+	RETURN pg_catalog.translate(scru128_sql._base36_raw12(id), ':;<=>?@ABCDEFGHIJKLMNOPQRS', 'abcdefghijklmnopqrstuvwxyz');
+END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru64_to_text(bigint) IS 'the canonical text of a SCRU64 ID: 12 lower-case Base36 digits';
 
