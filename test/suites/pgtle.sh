@@ -264,7 +264,7 @@ pgtle_migrate() {
 }
 
 suite_pgtle() {
-	local archive
+	local archive t0
 	PGTLE_LOG="$WORK/pgtle.log"
 	PGTLE_N=0
 	: >"$PGTLE_LOG"
@@ -280,7 +280,7 @@ suite_pgtle() {
 	pgtle_migrate || true
 	if ! archive=$(pgtle_archive); then
 		record_skipped pgtle-extension "no $PGTLE_ARCHIVE in ../shared/vendor beside the checkout or VENDOR_DIR: pg_tle not tested"
-	elif ! pgtle_build "$archive"; then
+	elif t0=$SECONDS && ! pgtle_build "$archive"; then
 		tail -40 "$WORK/pgtle-build.log"
 		if [[ " $PGTLE_UNSUPPORTED_MAJORS " == *" $PG_MAJOR "* ]]; then
 			record_skipped pgtle-extension "pg_tle does not build on PostgreSQL $PG_MAJOR (the plain script is tested)"
@@ -288,6 +288,7 @@ suite_pgtle() {
 			pgtle_ok "pg_tle: builds on PostgreSQL $PG_MAJOR" false
 		fi
 	else
+		log "pgtle: built $(basename "$archive") in $((SECONDS - t0)) s"
 		pgtle_ok "pg_tle: builds on PostgreSQL $PG_MAJOR" true
 		trap 'pgtle_stop; stop_cluster' EXIT
 		pgtle_extension || true
