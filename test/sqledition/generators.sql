@@ -54,9 +54,9 @@ CREATE TEMP TABLE g7 AS SELECT i, scru128_sql.uuidv7() id, clock_timestamp() aft
 SELECT pg_temp.tap(count(*) = 0, 'uuidv7(): 20000 values of one session strictly increasing')
 FROM (SELECT id, lag(id) OVER (ORDER BY i) prev FROM g7) x WHERE id <= prev;
 SELECT pg_temp.tap(bool_and(uuid_extract_version(id) = 7 AND get_byte(uuid_send(id), 8) >> 6 = 2
-		AND uuid_extract_timestamp(id) <= after AND uuid_extract_timestamp(id) > after - interval '1 second'),
+		AND pg_temp.v7_time(id) <= after AND pg_temp.v7_time(id) > after - interval '1 second'),
 	'uuidv7(): version 7, variant 10, timestamp of the clock') FROM g7;
-SELECT pg_temp.tap(abs(extract(epoch FROM uuid_extract_timestamp(scru128_sql.uuidv7(interval '-3 days -2 hours'))
+SELECT pg_temp.tap(abs(extract(epoch FROM pg_temp.v7_time(scru128_sql.uuidv7(interval '-3 days -2 hours'))
 		- (clock_timestamp() - interval '3 days 2 hours'))) < 1,
 	'uuidv7(interval): the time shifted');
 SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.uuidv7(interval ''-60 years'')') = '22008: timestamp out of range for UUID version 7 / UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.',

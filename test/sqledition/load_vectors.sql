@@ -2,6 +2,7 @@
 -- fills them with COPY (whose text format reads the files' \x20 and \t
 -- escapes) from the files without their comment lines.
 \set ON_ERROR_STOP 1
+SET client_min_messages = warning;
 DROP SCHEMA IF EXISTS sqled_vec CASCADE;
 CREATE SCHEMA sqled_vec;
 CREATE TABLE sqled_vec.scru128_vectors (text text, timestamp_ms bigint, counter_hi int, counter_lo int, entropy bigint, hex text, canonical text, source text, derived text);

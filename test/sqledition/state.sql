@@ -14,7 +14,7 @@ SELECT pg_temp.tap(current_setting('scru128_sql.scru128_state') = :'s128_before'
 SELECT pg_temp.tap(scru128_sql.scru128_timestamp_ms(id) >= scru128_sql.scru128_timestamp_ms(:'id_rolled_back') AND id <> :'id_rolled_back',
 	'after ROLLBACK, the next scru128() has a timestamp not below the rolled-back IDs'' (the clock)')
 FROM scru128_sql.scru128() id;
-SELECT pg_temp.tap(uuid_extract_timestamp(v) >= uuid_extract_timestamp(:'v7_rolled_back'),
+SELECT pg_temp.tap(pg_temp.v7_time(v) >= pg_temp.v7_time(:'v7_rolled_back'),
 	'after ROLLBACK, the next uuidv7() has a timestamp not below the rolled-back values''')
 FROM scru128_sql.uuidv7() v;
 

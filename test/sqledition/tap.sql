@@ -24,3 +24,8 @@ EXCEPTION WHEN OTHERS THEN
 	RETURN st || ': ' || msg || coalesce(' / ' || nullif(det, ''), '');
 END
 $$;
+-- the time of a version 7 UUID (core's uuid_extract_timestamp() reads
+-- version 7 only from PostgreSQL 18 on)
+CREATE FUNCTION pg_temp.v7_time(u uuid) RETURNS timestamptz LANGUAGE sql AS $$
+SELECT timestamptz '1970-01-01 00:00:00+00' + ('x' || left(replace(u::text, '-', ''), 12))::bit(48)::bigint * interval '1 millisecond'
+$$;

@@ -17,7 +17,7 @@ suite_sqledition() {
 	as_user createdb "$db"
 	cat "$BUILD"/portable/src/*.sql >"$WORK/scru128_sql_plain.sql"
 	[ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$WORK/scru128_sql_plain.sql"
-	if ! psql_user -d "$db" -q -c 'CREATE EXTENSION scru128' -f "$WORK/scru128_sql_plain.sql" \
+	if ! psql_user -d "$db" -q -c 'SET client_min_messages = warning' -c 'CREATE EXTENSION scru128' -f "$WORK/scru128_sql_plain.sql" \
 		-f "$WORK/scru128_sql_plain.sql" -f "$dir/load_vectors.sql" >>"$out" 2>&1; then
 		cat "$out"
 		suite_failed sqledition
