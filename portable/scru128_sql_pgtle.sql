@@ -263,9 +263,12 @@ DECLARE
 	c bigint;
 	ts_hi bigint;
 BEGIN
-	ts := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1);
-	c := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 2);
-	ts_hi := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 3);
+	-- RESET ALL and DISCARD ALL leave '' (NULL before the first call)
+	IF s OPERATOR(pg_catalog.<>) '' THEN
+		ts := pg_catalog.split_part(s, ':', 1);
+		c := pg_catalog.split_part(s, ':', 2);
+		ts_hi := pg_catalog.split_part(s, ':', 3);
+	END IF;
 	IF ts OPERATOR(pg_catalog.>=) now_ms AND ts OPERATOR(pg_catalog.<=) (now_ms OPERATOR(pg_catalog.+) 10000) THEN
 		-- same millisecond, or the clock went back less than 10 s
 		c := c OPERATOR(pg_catalog.+) 1;
@@ -284,8 +287,7 @@ BEGIN
 				MESSAGE = pg_catalog.format('system clock is outside the range scru128 can represent: "%s"', pg_catalog.clock_timestamp());
 		END IF;
 		IF ts IS NULL OR ts OPERATOR(pg_catalog.>) now_ms THEN
-			-- no state (or one cleared by RESET: 0), or the clock went back
-			-- too far: start afresh
+			-- no state, or the clock went back too far: start afresh
 			ts_hi := 0;
 			c := 0;
 		END IF;
