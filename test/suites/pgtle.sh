@@ -9,7 +9,6 @@
 # doc/sql-edition-migration.md gives it (its ```sql blocks marked
 # "tested: NAME" are what runs here), checked by relfilenode and data.
 # Sourced by test/run.sh, which calls suite_pgtle.
-# server suite
 
 PGTLE_ARCHIVE=${PGTLE_ARCHIVE:-pg_tle-2f4b7b3.tar.gz}
 PGTLE_BUILD_DEPS="flex bison libkrb5-dev"

@@ -6,7 +6,6 @@
 # call every generator.  SQLED_RANDOM_N sets how many random values per
 # type the codecs are compared on: by default 1000000 on 15, 10000 on the
 # other majors.
-# server suite
 
 suite_sqledition() {
 	local out="$WORK/sqledition.log" dir="$BUILD/test/sqledition" db=sqledition
