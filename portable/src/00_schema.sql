@@ -15,6 +15,8 @@
 
 CREATE SCHEMA IF NOT EXISTS scru128_sql;
 COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.3: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
+-- every role may call the functions, as those of an extension in public
+GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
 
 -- plain-only begin
 DO $do$

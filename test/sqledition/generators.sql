@@ -86,3 +86,18 @@ SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru64()') = pg_temp.err('SEL
 SET scru128_sql.scru64_node_spec = '0zzzzzzzzzzz/8';
 SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru64()') LIKE '22023: the previous ID of scru128_sql.scru64_node_spec is ahead of the clock%', 'scru64(): a previous ID far ahead of the clock refused');
 RESET scru128_sql.scru64_node_spec;
+
+-- any role may call the generators; only scru64() (SECURITY DEFINER) may
+-- move its sequence
+DROP ROLE IF EXISTS sqled_other_role;
+CREATE ROLE sqled_other_role;
+SET ROLE sqled_other_role;
+SET scru128_sql.scru64_node_spec = '3/8';
+SELECT scru128_sql.scru64() AS other_id64, scru128_sql.scru128_to_text(scru128_sql.scru128()) AS other_text \gset
+SELECT pg_temp.err('SELECT setval(''scru128_sql.scru64_last'', 1)') AS other_setval \gset
+RESET ROLE;
+DROP ROLE sqled_other_role;
+SELECT pg_temp.tap(scru64_node_id(:other_id64::scru64, 8) = 3 AND length(:'other_text') = 25,
+	'a role without any grant calls scru64() and scru128()');
+SELECT pg_temp.tap(:'other_setval' LIKE '42501: permission denied for sequence scru64_last%', 'that role cannot move scru64()''s sequence');
+RESET scru128_sql.scru64_node_spec;
