@@ -30,6 +30,8 @@
 
 CREATE SCHEMA IF NOT EXISTS scru128_sql;
 COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.3: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
+-- every role may call the functions, as those of an extension in public
+GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
 
 -- plain-only begin
 DO $do$
@@ -238,10 +240,11 @@ SELECT (pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._timestamptz_ms(t, 0, 2814
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru128_max(timestamp with time zone) IS 'the largest SCRU128 ID of the millisecond of a time';
 
--- Stateless: random counters and entropy (for backfilling).  Only
--- gen_random_uuid() is called, so it is safe in parallel workers.
+-- Stateless: random counters and entropy (for backfilling).  Labelled as
+-- the native scru128(timestamptz), PARALLEL RESTRICTED, so that a table
+-- moved to the native extension keeps the plans it had.
 CREATE OR REPLACE FUNCTION scru128_sql.scru128(t timestamp with time zone)
-RETURNS scru128_sql.scru128 LANGUAGE sql VOLATILE STRICT PARALLEL SAFE AS $fn$
+RETURNS scru128_sql.scru128 LANGUAGE sql VOLATILE STRICT PARALLEL RESTRICTED AS $fn$
 SELECT (pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._timestamptz_ms(t, 1, 281474976710654, 'scru128')), 12, '0')
 	OPERATOR(pg_catalog.||) pg_catalog.right(pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', ''), 20))::pg_catalog.uuid
 $fn$;
