@@ -81,14 +81,22 @@ for my $from ('1.0', '1.1', '1.2')
 	});
 	# rows go into the indexes in the order they were made: the failure is
 	# refs_minmax's, then, without it, refs_multi's
-	for my $idx ('refs_minmax', 'refs_multi')
+	if ($from eq '1.2')
 	{
-		my ($ret, $out, $err) = $node->psql($db, "INSERT INTO refs SELECT -g, scru128() FROM generate_series(1, 2) g");
-		like($err, qr/missing operator 1/, "$from: BRIN $idx on a domain column fails before the update");
-		$node->safe_psql($db, "DROP INDEX $idx") if $idx eq 'refs_minmax';
+		is($node->safe_psql($db, "INSERT INTO refs SELECT -g, scru128() FROM generate_series(1, 2) g RETURNING 1"),
+			"1\n1", "$from: BRIN on a domain column works already");
 	}
-	$node->safe_psql($db, q{
-		CREATE INDEX refs_minmax ON refs USING brin (ref) WITH (pages_per_range = 1);});
+	else
+	{
+		for my $idx ('refs_minmax', 'refs_multi')
+		{
+			my ($ret, $out, $err) = $node->psql($db, "INSERT INTO refs SELECT -g, scru128() FROM generate_series(1, 2) g");
+			like($err, qr/missing operator 1/, "$from: BRIN $idx on a domain column fails before the update");
+			$node->safe_psql($db, "DROP INDEX $idx") if $idx eq 'refs_minmax';
+		}
+		$node->safe_psql($db, q{
+			CREATE INDEX refs_minmax ON refs USING brin (ref) WITH (pages_per_range = 1);});
+	}
 	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'scru128'}),
 		$from, "installed $from");
 	if ($from eq '1.0')
