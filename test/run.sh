@@ -43,6 +43,8 @@ suite packages  "15 19"       "Debian packages: build, lintian, install, autopkg
 suite pgxn      "15"          "make dist; the zip builds, installs, passes, pgxn install"
 suite sanitize  "15"          "the unit tests under ASan and UBSan"
 suite xrestore  "17 18 19"    "a dump made by 15's pg_dump restored (test/xver)"
+suite sqledition "15 17 18 19" "the SQL edition (portable/src) against the native types and test/vectors"
+suite pgtle     "15 17 18 19" "the SQL edition's install files: drift, plain script, pg_tle, move to native"
 suite pgupgrade "19"          "pg_upgrade from 18 with the extension in both"
 
 HOST_MAJOR=15

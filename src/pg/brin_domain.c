@@ -34,19 +34,39 @@
 #include "access/brin_internal.h"
 #include "access/brin_tuple.h"
 #include "access/tupdesc.h"
+#include "catalog/pg_type.h"
 #include "fmgr.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 
-/* per FmgrInfo: the index's descriptor with base types, made once */
+/*
+ * The substitute BrinDesc of one BrinDesc with a domain column, made once
+ * and kept in the BrinDesc's own memory context: brin.c makes a BrinDesc
+ * once per scan or per statement, while the FmgrInfo through which the
+ * consistent function is called is a fresh copy, its fn_extra empty, on
+ * every rescan (bringetbitmap), so a cache there would be made again on
+ * each.  A callback on that context takes the entry off the list when the
+ * BrinDesc goes away, so that a later BrinDesc at the same address is
+ * never taken for it.
+ */
 typedef struct BrinDomainCache
 {
-	TupleDesc	keydesc;		/* the index's descriptor it was made from */
-	TupleDesc	basedesc;		/* its copy, every domain replaced by its base */
-	bool	   *isdomain;		/* per column: is it of a domain? */
-	Size		desclen;		/* size of a BrinDesc of this index */
+	BrinDesc   *owner;			/* the BrinDesc it stands in for */
+	TupleDesc	basedesc;		/* its descriptor, domains replaced by bases */
 	BrinDesc   *desc;			/* room for the substitute BrinDesc */
+	MemoryContextCallback unlink;	/* on deletion of owner->bd_context */
+	struct BrinDomainCache *next;
 } BrinDomainCache;
+
+static BrinDomainCache *domain_caches = NULL;
+
+/*
+ * fn_extra of a support function called on a column that is not of a
+ * domain: core's function is called as it is, with nothing allocated.
+ * brin.c gets each FmgrInfo for one column of one index
+ * (index_getprocinfo), so what was found once holds for its every call.
+ */
+static char plain_column;
 
 static brin_serialize_callback_type minmax_multi_serialize = NULL;
 
@@ -56,12 +76,9 @@ brin_desc_size(TupleDesc tupdesc)
 	return offsetof(BrinDesc, bd_info) + sizeof(BrinOpcInfo *) * tupdesc->natts;
 }
 
-/*
- * A copy of tupdesc with the base type in place of every domain, in the
- * current memory context; isdomain (natts entries) says which were.
- */
+/* A copy of tupdesc with the base type in place of every domain. */
 static TupleDesc
-base_tupdesc(TupleDesc tupdesc, bool *isdomain)
+base_tupdesc(TupleDesc tupdesc)
 {
 	TupleDesc	copy = CreateTupleDescCopy(tupdesc);
 	int			i;
@@ -69,12 +86,60 @@ base_tupdesc(TupleDesc tupdesc, bool *isdomain)
 	for (i = 0; i < copy->natts; i++)
 	{
 		Form_pg_attribute attr = TupleDescAttr(copy, i);
-		Oid			base = getBaseType(attr->atttypid);
 
-		isdomain[i] = (base != attr->atttypid);
-		attr->atttypid = base;
+		attr->atttypid = getBaseType(attr->atttypid);
 	}
 	return copy;
+}
+
+static void
+domain_cache_unlink(void *arg)
+{
+	BrinDomainCache **link;
+
+	for (link = &domain_caches; *link != NULL; link = &(*link)->next)
+		if (*link == (BrinDomainCache *) arg)
+		{
+			*link = (*link)->next;
+			break;
+		}
+}
+
+/* the cache of bdesc, made on first use */
+static BrinDomainCache *
+domain_cache(BrinDesc *bdesc)
+{
+	BrinDomainCache *cache;
+	MemoryContext oldcxt;
+
+	for (cache = domain_caches; cache != NULL; cache = cache->next)
+		if (cache->owner == bdesc)
+			return cache;
+
+	oldcxt = MemoryContextSwitchTo(bdesc->bd_context);
+	cache = palloc(sizeof(BrinDomainCache));
+	cache->owner = bdesc;
+	cache->basedesc = base_tupdesc(bdesc->bd_tupdesc);
+	cache->desc = palloc(brin_desc_size(bdesc->bd_tupdesc));
+	cache->unlink.func = domain_cache_unlink;
+	cache->unlink.arg = cache;
+	MemoryContextRegisterResetCallback(bdesc->bd_context, &cache->unlink);
+	cache->next = domain_caches;
+	domain_caches = cache;
+	MemoryContextSwitchTo(oldcxt);
+	return cache;
+}
+
+/* bdesc with the base types in its descriptor, in the room of its cache */
+static BrinDesc *
+substitute_desc(BrinDesc *bdesc)
+{
+	BrinDomainCache *cache = domain_cache(bdesc);
+
+	/* brin.c may have filled in bd_disktdesc since the last call */
+	memcpy(cache->desc, bdesc, brin_desc_size(bdesc->bd_tupdesc));
+	cache->desc->bd_tupdesc = cache->basedesc;
+	return cache->desc;
 }
 
 /*
@@ -84,33 +149,16 @@ base_tupdesc(TupleDesc tupdesc, bool *isdomain)
 static BrinDesc *
 brin_base_desc(FunctionCallInfo fcinfo, BrinDesc *bdesc, AttrNumber attno)
 {
-	BrinDomainCache *cache = (BrinDomainCache *) fcinfo->flinfo->fn_extra;
-
-	if (cache == NULL || cache->keydesc != bdesc->bd_tupdesc ||
-		cache->basedesc->natts != bdesc->bd_tupdesc->natts)
-	{
-		MemoryContext oldcxt = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
-		TupleDesc	tupdesc = bdesc->bd_tupdesc;
-
-		cache = palloc(sizeof(BrinDomainCache));
-		cache->keydesc = tupdesc;
-		cache->isdomain = palloc(sizeof(bool) * tupdesc->natts);
-		cache->basedesc = base_tupdesc(tupdesc, cache->isdomain);
-		cache->desclen = brin_desc_size(tupdesc);
-		cache->desc = palloc(cache->desclen);
-		MemoryContextSwitchTo(oldcxt);
-		fcinfo->flinfo->fn_extra = cache;
-	}
-
+	if (fcinfo->flinfo->fn_extra == &plain_column)
+		return bdesc;
 	if (attno < 1 || attno > bdesc->bd_tupdesc->natts)
 		elog(ERROR, "invalid BRIN attribute number %d", attno);
-	if (!cache->isdomain[attno - 1])
+	if (get_typtype(TupleDescAttr(bdesc->bd_tupdesc, attno - 1)->atttypid) != TYPTYPE_DOMAIN)
+	{
+		fcinfo->flinfo->fn_extra = &plain_column;
 		return bdesc;
-
-	/* the BrinDesc may differ from call to call: copy it every time */
-	memcpy(cache->desc, bdesc, cache->desclen);
-	cache->desc->bd_tupdesc = cache->basedesc;
-	return cache->desc;
+	}
+	return substitute_desc(bdesc);
 }
 
 /* call core's function fn with the BrinDesc of brin_base_desc() */
@@ -156,19 +204,11 @@ column_attno(FunctionCallInfo fcinfo)
 static void
 minmax_multi_serialize_base(BrinDesc *bdesc, Datum src, Datum *dst)
 {
-	TupleDesc	tupdesc = bdesc->bd_tupdesc;
-	bool	   *isdomain = palloc(sizeof(bool) * tupdesc->natts);
-	Size		len = brin_desc_size(tupdesc);
-	BrinDesc   *desc = palloc(len);
+	BrinDesc   *desc = substitute_desc(bdesc);
 
-	memcpy(desc, bdesc, len);
-	desc->bd_tupdesc = base_tupdesc(tupdesc, isdomain);
 	minmax_multi_serialize(desc, src, dst);
 	if (bdesc->bd_disktdesc == NULL)
 		bdesc->bd_disktdesc = desc->bd_disktdesc;
-	FreeTupleDesc(desc->bd_tupdesc);
-	pfree(desc);
-	pfree(isdomain);
 }
 
 PG_FUNCTION_INFO_V1(scru_brin_minmax_add_value);

@@ -29,8 +29,11 @@
  * and the smallest when none does, which makes the range empty.  (For <=
  * and <, X_time_upper and X_time_upper_start, mirrored.)  The whole is the
  * original comparison exactly, NULL included, so the rewrite is valid in
- * any context, under NOT too.  The functions X_time_OP are the same
- * comparisons without the rewrite: the support function leaves them alone.
+ * any context, under NOT too.  Since it names t and the ID twice, it is not
+ * made where either holds a subquery (which would run twice) or is
+ * volatile: such a comparison is evaluated row by row.  The functions
+ * X_time_OP are the same comparisons without the rewrite, for every t: the
+ * support function leaves them alone.
  *
  * SupportRequestIndexCondition is not answered: every comparison that an
  * index could use (a time that is constant during a scan) has been
@@ -47,6 +50,7 @@
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/supportnodes.h"
+#include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
 #include "parser/parse_func.h"
 #include "utils/builtins.h"
@@ -460,8 +464,14 @@ scru128_time_support(PG_FUNCTION_ARGS)
 		Oid			typid;
 		time_op		op;
 
+		/*
+		 * X_time_OP are the comparisons without the rewrite, whatever the
+		 * time: the escape hatch from it and the oracle its tests compare
+		 * with.  Their SQL (1.2) names this function as their support, so
+		 * they are told apart here, before anything else.
+		 */
 		if (list_length(fcall->args) != 2 ||
-			(tf = time_func_lookup(fcall->funcid)) == NULL)
+			(tf = time_func_lookup(fcall->funcid)) == NULL || tf->plain)
 			PG_RETURN_POINTER(NULL);
 
 		id = tf->time_left ? lsecond(fcall->args) : linitial(fcall->args);
@@ -479,12 +489,15 @@ scru128_time_support(PG_FUNCTION_ARGS)
 		}
 
 		/*
-		 * Not for X_time_OP (comparisons without the rewrite is what they
-		 * are), nor where either side is volatile (the rewrite evaluates
-		 * each side twice), nor for a constant ID (no index on it).
+		 * The range names each side twice, so not where either side is
+		 * volatile (the two would differ) or holds a subquery (it would
+		 * run twice, per row if correlated: inline_function refuses a
+		 * subquery for the same reason); nor for a constant ID (no index
+		 * on it).
 		 */
-		if (tf->plain || IsA(id, Const) ||
-			contain_volatile_functions(id) || contain_volatile_functions(t))
+		if (IsA(id, Const) ||
+			contain_volatile_functions(id) || contain_volatile_functions(t) ||
+			contain_subplans(id) || contain_subplans(t))
 			PG_RETURN_POINTER(NULL);
 
 		PG_RETURN_POINTER(time_rewrite_param(tf, op, fcall->funcid, typid, id, t));

@@ -45,7 +45,7 @@ like($fresh, qr/^function scru128\(\) f v r t f /m, 'fresh: scru128() is VOLATIL
 # later), the version built from scru128.control's default_version
 if ($node->safe_psql('postgres', q{SELECT current_setting('server_version_num')::int >= 180000}) eq 't')
 {
-	is($node->safe_psql('fresh', q{SELECT scru128_to_text(scru128()) IS NOT NULL;
+	is($node->safe_psql('fresh', q{SELECT scru128()::text IS NOT NULL;
 		SELECT version FROM pg_get_loaded_modules() WHERE module_name = 'scru128'}),
 		"t\n$current", "pg_get_loaded_modules(): scru128 $current");
 }

@@ -1,0 +1,129 @@
+-- scru128_sql 1.3: the SCRU128 family in SQL and PL/pgSQL only, for servers
+-- that cannot load scru128.so (doc/sql-edition.md).  The values are the
+-- native types' bytes: SCRU128 and UUIDv7 in uuid, SCRU64 in bigint, SCRU160
+-- in a 20-byte bytea.
+--
+-- The files portable/src/*.sql, concatenated in name order, are the plain
+-- script; the pg_tle and extension forms are generated from them.  Rules:
+-- every name is schema-qualified and every operator written
+-- OPERATOR(pg_catalog.x), so no body resolves anything through the caller's
+-- search_path (a SET search_path clause would cost a GUC save and restore
+-- per call and stop SQL functions from being inlined).  No LEAKPROOF (it
+-- needs a superuser).  A construct that only the plain script may use sits
+-- between "-- plain-only begin/end" lines; its extension form, commented
+-- out, between "-- extension-only begin/end" lines.
+
+CREATE SCHEMA IF NOT EXISTS scru128_sql;
+COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.3: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
+-- every role may call the functions, as those of an extension in public
+GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
+
+-- plain-only begin
+DO $do$
+BEGIN
+	IF pg_catalog.to_regtype('scru128_sql.scru128') IS NULL THEN
+		CREATE DOMAIN scru128_sql.scru128 AS pg_catalog.uuid;
+	END IF;
+END
+$do$;
+-- plain-only end
+-- extension-only begin
+-- CREATE DOMAIN scru128_sql.scru128 AS pg_catalog.uuid;
+-- extension-only end
+COMMENT ON DOMAIN scru128_sql.scru128 IS 'a SCRU128 ID in the bytes of the native scru128 type (uuid order is SCRU128 order)';
+
+-- Milliseconds since 1970 of a timestamptz, rounded down, or the native
+-- extension's error naming the type when outside [lo, hi].
+CREATE OR REPLACE FUNCTION scru128_sql._timestamptz_ms(t timestamp with time zone, lo bigint, hi bigint, typname pg_catalog.text)
+RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	ms numeric;
+BEGIN
+	IF pg_catalog.isfinite(t) THEN
+		ms := pg_catalog.floor(EXTRACT(epoch FROM t) OPERATOR(pg_catalog.*) 1000);
+		IF ms OPERATOR(pg_catalog.>=) lo AND ms OPERATOR(pg_catalog.<=) hi THEN
+			RETURN ms::bigint;
+		END IF;
+	END IF;
+	RAISE EXCEPTION USING ERRCODE = '22008',
+		MESSAGE = pg_catalog.format('timestamp out of range for %s: "%s"', typname, t),
+		DETAIL = pg_catalog.format('A %s timestamp is between %s and %s milliseconds after 1970-01-01 00:00:00+00.', typname, lo, hi);
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._timestamptz_ms(timestamp with time zone, bigint, bigint, pg_catalog.text) IS 'internal: milliseconds since 1970 of a timestamptz within a type''s range';
+
+-- The timestamptz of a count of milliseconds since 1970, exact (a float
+-- product of milliseconds and 1000 is not, past year 4253).  PL/pgSQL: a
+-- SQL function using its argument twice would not be inlined when the
+-- argument is an expression, and would then cost far more.
+CREATE OR REPLACE FUNCTION scru128_sql._ms_timestamptz(ms bigint)
+RETURNS timestamp with time zone LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+BEGIN
+	RETURN pg_catalog.to_timestamp((ms OPERATOR(pg_catalog./) 1000)::double precision)
+		OPERATOR(pg_catalog.+) pg_catalog.make_interval(0, 0, 0, 0, 0, 0, ((ms OPERATOR(pg_catalog.%) 1000)::double precision OPERATOR(pg_catalog./) 1000));
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._ms_timestamptz(bigint) IS 'internal: the timestamptz of milliseconds since 1970';
+
+-- Twelve Base36 digits of 0 <= x < 36^12, each as the character 48 + digit
+-- ('0'..'9', then ':'..'S'); callers translate the letters once for all.
+CREATE OR REPLACE FUNCTION scru128_sql._base36_raw12(x bigint)
+RETURNS pg_catalog.text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT pg_catalog.chr(((x OPERATOR(pg_catalog./) 131621703842267136))::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr((((x OPERATOR(pg_catalog./) 3656158440062976) OPERATOR(pg_catalog.%) 36))::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr((((x OPERATOR(pg_catalog./) 101559956668416) OPERATOR(pg_catalog.%) 36))::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr((((x OPERATOR(pg_catalog./) 2821109907456) OPERATOR(pg_catalog.%) 36))::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr((((x OPERATOR(pg_catalog./) 78364164096) OPERATOR(pg_catalog.%) 36))::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr((((x OPERATOR(pg_catalog./) 2176782336) OPERATOR(pg_catalog.%) 36))::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr((((x OPERATOR(pg_catalog./) 60466176) OPERATOR(pg_catalog.%) 36))::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr((((x OPERATOR(pg_catalog./) 1679616) OPERATOR(pg_catalog.%) 36))::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr((((x OPERATOR(pg_catalog./) 46656) OPERATOR(pg_catalog.%) 36))::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr((((x OPERATOR(pg_catalog./) 1296) OPERATOR(pg_catalog.%) 36))::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr((((x OPERATOR(pg_catalog./) 36) OPERATOR(pg_catalog.%) 36))::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr(((x OPERATOR(pg_catalog.%) 36))::integer OPERATOR(pg_catalog.+) 48)
+$fn$;
+COMMENT ON FUNCTION scru128_sql._base36_raw12(bigint) IS 'internal: 12 Base36 digits as characters 48 + digit';
+
+-- The value of twelve digits from byte o of d, each byte 48 + digit.
+CREATE OR REPLACE FUNCTION scru128_sql._base36_value12(d pg_catalog.bytea, o integer)
+RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT (((((pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 0)::bigint OPERATOR(pg_catalog.*) 60466176)
+		OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 1)::bigint OPERATOR(pg_catalog.*) 1679616)
+		OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 2)::bigint OPERATOR(pg_catalog.*) 46656)
+		OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 3)::bigint OPERATOR(pg_catalog.*) 1296)
+		OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 4)::bigint OPERATOR(pg_catalog.*) 36)
+		OPERATOR(pg_catalog.+) pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 5)::bigint) OPERATOR(pg_catalog.-) 2985301488))::bigint OPERATOR(pg_catalog.*) 2176782336)
+	OPERATOR(pg_catalog.+) (((pg_catalog.get_byte(d, (o OPERATOR(pg_catalog.+) 6) OPERATOR(pg_catalog.+) 0)::bigint OPERATOR(pg_catalog.*) 60466176)
+		OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, (o OPERATOR(pg_catalog.+) 6) OPERATOR(pg_catalog.+) 1)::bigint OPERATOR(pg_catalog.*) 1679616)
+		OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, (o OPERATOR(pg_catalog.+) 6) OPERATOR(pg_catalog.+) 2)::bigint OPERATOR(pg_catalog.*) 46656)
+		OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, (o OPERATOR(pg_catalog.+) 6) OPERATOR(pg_catalog.+) 3)::bigint OPERATOR(pg_catalog.*) 1296)
+		OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, (o OPERATOR(pg_catalog.+) 6) OPERATOR(pg_catalog.+) 4)::bigint OPERATOR(pg_catalog.*) 36)
+		OPERATOR(pg_catalog.+) pg_catalog.get_byte(d, (o OPERATOR(pg_catalog.+) 6) OPERATOR(pg_catalog.+) 5)::bigint) OPERATOR(pg_catalog.-) 2985301488)
+$fn$;
+COMMENT ON FUNCTION scru128_sql._base36_value12(pg_catalog.bytea, integer) IS 'internal: the value of 12 Base36 digits given as bytes 48 + digit';
+
+-- The error for a text that is not Base36 of the given length: the native
+-- extension's message and details (positions and lengths in bytes).
+CREATE OR REPLACE FUNCTION scru128_sql._base36_error(t pg_catalog.text, typname pg_catalog.text, digits integer)
+RETURNS void LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	bad integer;
+BEGIN
+	IF pg_catalog.octet_length(t) OPERATOR(pg_catalog.<>) digits THEN
+		RAISE EXCEPTION USING ERRCODE = '22P02',
+			MESSAGE = pg_catalog.format('invalid input syntax for type %s: "%s"', typname, t),
+			DETAIL = pg_catalog.format('A %s value has exactly %s Base36 digits; got %s byte%s.', typname, digits,
+				pg_catalog.octet_length(t), CASE WHEN pg_catalog.octet_length(t) OPERATOR(pg_catalog.=) 1 THEN '' ELSE 's' END);
+	END IF;
+	bad := pg_catalog.octet_length(pg_catalog.substring(t, '^[0-9A-Za-z]*'::pg_catalog.text));
+	IF bad OPERATOR(pg_catalog.<) pg_catalog.octet_length(t) THEN
+		RAISE EXCEPTION USING ERRCODE = '22P02',
+			MESSAGE = pg_catalog.format('invalid input syntax for type %s: "%s"', typname, t),
+			DETAIL = pg_catalog.format('Byte %s is not a Base36 digit (0-9, a-z, A-Z).', bad OPERATOR(pg_catalog.+) 1);
+	END IF;
+	RAISE EXCEPTION USING ERRCODE = '22P02',
+		MESSAGE = pg_catalog.format('invalid input syntax for type %s: "%s"', typname, t),
+		DETAIL = 'The value exceeds the largest scru128, "f5lxx1zz5pnorynqglhzmsp33".';
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._base36_error(pg_catalog.text, pg_catalog.text, integer) IS 'internal: raises the error for a bad Base36 text';

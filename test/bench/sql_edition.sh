@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# test/bench/sql_edition.sh: the SQL edition (portable/src, doc/sql-edition.md)
+# against what users of managed services run today, and against the native
+# extension.
+#
+#   PGHOST=... PGPORT=... [PGDATABASE=...] bash test/bench/sql_edition.sh
+#
+# Runs against an existing cluster: installs the SQL edition from
+# portable/src (concatenated, the plain script) and, where the server has
+# it, the native extension (its figures are then printed beside; without
+# it they read n/a).  The anchor is a stateless PL/pgSQL UUIDv7 of the kind
+# copied from gists: the millisecond timestamp written over the first 6
+# bytes of gen_random_uuid(), the version nibble set to 7.
+#
+# Statements are timed by psql's \timing (client round trip, no connection
+# start-up), REPS repetitions (default 5) with the contenders interleaved
+# and their order rotated from one repetition to the next; medians are
+# printed, and the ratios with their goals (issue 26):
+#
+#   1. per call: SELECT count(f()) FROM generate_series(1, GEN_N) (default
+#      200000), minus the same query over a constant.
+#        scru128_sql.scru128() / anchor                       goal <= 2.0x
+#   2. per call over a table of GEN_N IDs, minus reading the column:
+#        scru128_sql.scru128_to_text(id) / anchor             goal <= 3.0x
+#        scru128_sql.scru128_from_text(text) / anchor         goal <= 3.0x
+#   3. INSERT_N (default 1M) rows into a table whose uuid primary key has
+#      DEFAULT scru128_sql.scru128(), against DEFAULT anchor():  goal <= 1.5x
+set -euo pipefail
+
+REPS=${REPS:-5}
+GEN_N=${GEN_N:-200000}
+INSERT_N=${INSERT_N:-1000000}
+SRC_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+PSQL=(psql -X -q -v ON_ERROR_STOP=1)
+
+cat "$SRC_DIR"/portable/src/*.sql | "${PSQL[@]}" -c 'SET client_min_messages = warning' -f - >/dev/null
+NATIVE=0
+if "${PSQL[@]}" -c 'SET client_min_messages = warning' -c 'CREATE EXTENSION IF NOT EXISTS scru128' >/dev/null 2>&1; then
+	NATIVE=1
+	S=$("${PSQL[@]}" -At -c "SELECT quote_ident(extnamespace::regnamespace::text) FROM pg_extension WHERE extname = 'scru128'")
+fi
+VERSION=$("${PSQL[@]}" -At -c 'SHOW server_version')
+
+"${PSQL[@]}" >/dev/null <<'SQL'
+SET client_min_messages = warning;
+CREATE SCHEMA IF NOT EXISTS sqled_bench;
+-- the anchor: a stateless UUIDv7 over gen_random_uuid() (bits 52 and 53 of
+-- the v4's version nibble 0100 make it 0111)
+CREATE OR REPLACE FUNCTION sqled_bench.anchor_uuidv7() RETURNS uuid LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+	RETURN encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
+		PLACING substring(int8send(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3)
+		FROM 1 FOR 6), 52, 1), 53, 1), 'hex')::uuid;
+END
+$$;
+SQL
+OUT=$(mktemp -d)
+chmod 755 "$OUT"
+cleanup() {
+	rm -rf "$OUT"
+	"${PSQL[@]}" -c 'SET client_min_messages = warning' -c 'DROP SCHEMA IF EXISTS sqled_bench CASCADE' >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+
+time_ms() {
+	"${PSQL[@]}" "$@" 2>&1 | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -1
+}
+
+median() {
+	sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
+echo "# PostgreSQL $VERSION, native extension: $([ "$NATIVE" = 1 ] && echo "yes, schema $S" || echo no)"
+echo "# $REPS repetitions, GEN_N=$GEN_N, INSERT_N=$INSERT_N"
+echo "# host: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+
+"${PSQL[@]}" -c "CREATE TABLE sqled_bench.ids AS SELECT scru128_sql.scru128()::uuid id, scru128_sql.scru128_to_text(scru128_sql.scru128()) t FROM generate_series(1, $GEN_N)" \
+	-c 'VACUUM ANALYZE sqled_bench.ids' >/dev/null
+
+declare -A Q=(
+	[gen_baseline]="SELECT count(0) FROM generate_series(1, $GEN_N)"
+	[gen_anchor]="SELECT count(sqled_bench.anchor_uuidv7()) FROM generate_series(1, $GEN_N)"
+	[gen_sql]="SELECT count(scru128_sql.scru128()) FROM generate_series(1, $GEN_N)"
+	[gen_sql_uuidv7]="SELECT count(scru128_sql.uuidv7()) FROM generate_series(1, $GEN_N)"
+	[out_baseline]="SELECT count(id) FROM sqled_bench.ids"
+	[out_sql]="SELECT count(scru128_sql.scru128_to_text(id)) FROM sqled_bench.ids"
+	[in_baseline]="SELECT count(t) FROM sqled_bench.ids"
+	[in_sql]="SELECT count(scru128_sql.scru128_from_text(t)) FROM sqled_bench.ids"
+)
+if [ "$NATIVE" = 1 ]; then
+	Q[gen_native]="SELECT count($S.scru128()) FROM generate_series(1, $GEN_N)"
+	Q[gen_native_uuidv7]="SELECT count($S.uuidv7()) FROM generate_series(1, $GEN_N)"
+	Q[out_native]="SELECT count(id::$S.scru128::text) FROM sqled_bench.ids"
+	Q[in_native]="SELECT count(t::$S.scru128) FROM sqled_bench.ids"
+fi
+declare -A DEF=(
+	[anchor]="sqled_bench.anchor_uuidv7()"
+	[sql]="scru128_sql.scru128()"
+)
+[ "$NATIVE" = 1 ] && DEF[native]="$S.scru128()::uuid"
+for k in "${!DEF[@]}"; do
+	"${PSQL[@]}" -c "CREATE TABLE sqled_bench.ins_$k (id uuid PRIMARY KEY DEFAULT ${DEF[$k]}, n int)" >/dev/null
+done
+
+names=("${!Q[@]}")
+defs=("${!DEF[@]}")
+for rep in $(seq "$REPS"); do
+	# rotate the order from one repetition to the next
+	for j in $(seq 0 $((${#names[@]} - 1))); do
+		k=${names[$(((j + rep) % ${#names[@]}))]}
+		time_ms -c '\timing on' -c "${Q[$k]}" >>"$OUT/$k"
+	done
+	for j in $(seq 0 $((${#defs[@]} - 1))); do
+		k=${defs[$(((j + rep) % ${#defs[@]}))]}
+		"${PSQL[@]}" -c "TRUNCATE sqled_bench.ins_$k" -c 'CHECKPOINT' >/dev/null
+		time_ms -c '\timing on' -c "INSERT INTO sqled_bench.ins_$k (n) SELECT i FROM generate_series(1, $INSERT_N) i" >>"$OUT/ins_$k"
+	done
+done
+
+m() { [ -f "$OUT/$1" ] && median <"$OUT/$1" || echo ""; }
+# microseconds per call, the baseline query subtracted
+per_call() {
+	local t b
+	t=$(m "$1")
+	b=$(m "$2")
+	[ -n "$t" ] || { echo n/a; return; }
+	awk -v t="$t" -v b="$b" -v n="$GEN_N" 'BEGIN { printf "%.2f", (t - b) * 1000 / n }'
+}
+ratio() {
+	[ "$1" = n/a ] || [ "$2" = n/a ] && { echo n/a; return; }
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
+}
+anchor=$(per_call gen_anchor gen_baseline)
+gen_sql=$(per_call gen_sql gen_baseline)
+gen_native=$(per_call gen_native gen_baseline)
+v7_sql=$(per_call gen_sql_uuidv7 gen_baseline)
+v7_native=$(per_call gen_native_uuidv7 gen_baseline)
+out_sql=$(per_call out_sql out_baseline)
+out_native=$(per_call out_native out_baseline)
+in_sql=$(per_call in_sql in_baseline)
+in_native=$(per_call in_native in_baseline)
+ins_anchor=$(m ins_anchor)
+ins_sql=$(m ins_sql)
+ins_native=$(m ins_native)
+[ -n "$ins_native" ] || ins_native=n/a
+
+printf '%-44s %12s %12s %10s %10s\n' "measure (median of $REPS)" "SQL edition" "native" "SQL/anchor" "goal"
+printf '%-44s %12s %12s %10s %10s\n' "anchor_uuidv7(), us per call" "$anchor" "" "1.00" ""
+printf '%-44s %12s %12s %10s %10s\n' "scru128(), us per call" "$gen_sql" "$gen_native" "$(ratio "$gen_sql" "$anchor")" "<= 2.0"
+printf '%-44s %12s %12s %10s %10s\n' "uuidv7(), us per call" "$v7_sql" "$v7_native" "$(ratio "$v7_sql" "$anchor")" ""
+printf '%-44s %12s %12s %10s %10s\n' "scru128_to_text (native: ::text), us" "$out_sql" "$out_native" "$(ratio "$out_sql" "$anchor")" "<= 3.0"
+printf '%-44s %12s %12s %10s %10s\n' "scru128_from_text (native: ::scru128), us" "$in_sql" "$in_native" "$(ratio "$in_sql" "$anchor")" "<= 3.0"
+printf '%-44s %12s %12s %10s %10s\n' "INSERT $INSERT_N rows, ms (anchor: $ins_anchor)" "$ins_sql" "$ins_native" "$(ratio "$ins_sql" "$ins_anchor")" "<= 1.5"
+echo "# native / anchor: scru128() $(ratio "$gen_native" "$anchor"), to text $(ratio "$out_native" "$anchor"), from text $(ratio "$in_native" "$anchor"), INSERT $(ratio "$ins_native" "$ins_anchor")"

@@ -1,0 +1,299 @@
+# test/suites/pgtle.sh: the SQL edition's packaging (portable/): both
+# install files agree with portable/src (the drift test, and the
+# generator's own checks in test/pgtle/build_test.py); the plain script
+# installs, and installs again, as a role that has only CREATE on its
+# database; through pg_tle, built from ../shared/vendor, a pgtle_admin role
+# that is not a superuser registers it and runs CREATE EXTENSION, which
+# gives the same objects as the plain script, and DROP EXTENSION removes
+# them; the move of a table to the native extension as
+# doc/sql-edition-migration.md gives it (its ```sql blocks marked
+# "tested: NAME" are what runs here), checked by relfilenode and data.
+# Sourced by test/run.sh, which calls suite_pgtle.
+
+PGTLE_ARCHIVE=${PGTLE_ARCHIVE:-pg_tle-2f4b7b3.tar.gz}
+PGTLE_BUILD_DEPS="flex bison libkrb5-dev"
+# majors pg_tle is known not to build on: a failed build there is reported
+# as SKIPPED (the plain script is still tested); anywhere else it fails
+PGTLE_UNSUPPORTED_MAJORS=${PGTLE_UNSUPPORTED_MAJORS:-}
+
+PGTLE_N=0
+PGTLE_LOG=
+
+# pgtle_ok NAME COMMAND...: a TAP line for whether COMMAND succeeds
+pgtle_ok() {
+	local name=$1 out
+	shift
+	PGTLE_N=$((PGTLE_N + 1))
+	if out=$("$@" 2>&1); then
+		echo "ok $PGTLE_N - $name" >>"$PGTLE_LOG"
+	else
+		{ echo "not ok $PGTLE_N - $name"; printf '%s\n' "$out" | sed 's/^/#   /'; } >>"$PGTLE_LOG"
+	fi
+}
+
+# pgtle_is NAME GOT EXPECTED
+pgtle_is() {
+	PGTLE_N=$((PGTLE_N + 1))
+	if [ "$2" == "$3" ]; then
+		echo "ok $PGTLE_N - $1" >>"$PGTLE_LOG"
+	else
+		{
+			echo "not ok $PGTLE_N - $1"
+			printf 'got:\n%s\nexpected:\n%s\n' "$2" "$3" | head -40 | sed 's/^/#   /'
+		} >>"$PGTLE_LOG"
+	fi
+}
+
+# pgtle_sql SOCKETDIR PORT ROLE DB SQL...: the rows, unaligned; "ERROR: ..."
+# (and a non-zero status) if the statement failed
+pgtle_sql() {
+	local host=$1 port=$2 role=$3 db=$4
+	shift 4
+	as_user env PGOPTIONS="${PGTLE_PGOPTIONS:-}" \
+		psql -X -At -q -v ON_ERROR_STOP=1 -h "$host" -p "$port" -U "$role" -d "$db" "$@" 2>&1
+}
+
+# the psql of the throwaway cluster (lib.sh) and of the pg_tle cluster
+pgtle_main() { pgtle_sql "$WORK" "$PGPORT" "$@"; }
+pgtle_tle() { pgtle_sql "$WORK/pgtle-sock" "$PGTLE_PORT" "$@"; }
+
+# the ```sql block after the line "<!-- tested: NAME -->" in the migration doc
+pgtle_recipe() {
+	awk -v name="$1" '
+		$0 == "<!-- tested: " name " -->" { want = 1; next }
+		want && /^```sql$/ { inside = 1; next }
+		inside && /^```$/ { exit }
+		inside { print }
+	' "$BUILD/doc/sql-edition-migration.md"
+}
+
+pgtle_archive() {
+	local d
+	for d in "$BUILD/test/from-host/vendor" "${VENDOR_DIR:-}" "$SRC_DIR/../shared/vendor"; do
+		if [ -n "$d" ] && [ -f "$d/$PGTLE_ARCHIVE" ]; then
+			echo "$d/$PGTLE_ARCHIVE"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# build pg_tle from the archive into $PG_CONFIG's installation; its log in
+# $WORK/pgtle-build.log
+pgtle_build() {
+	local archive=$1 src="$WORK/pgtle-src" missing="" p
+	if [ "$(id -u)" = 0 ] && [ -z "${SCRU128_NO_APT:-}" ]; then
+		for p in $PGTLE_BUILD_DEPS; do
+			dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
+		done
+		if [ -n "$missing" ]; then
+			log "pgtle: apt-get install$missing"
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing \
+				>"$WORK/pgtle-apt.log" 2>&1 || { cat "$WORK/pgtle-apt.log"; return 1; }
+		fi
+	fi
+	rm -rf "$src"
+	mkdir -p "$src"
+	tar -xzf "$archive" -C "$src" --strip-components=1
+	# no LLVM bitcode: JIT inlining of pg_tle is not what is tested
+	(cd "$src" && make PG_CONFIG="$PG_CONFIG" with_llvm=no &&
+		make PG_CONFIG="$PG_CONFIG" with_llvm=no install) >"$WORK/pgtle-build.log" 2>&1
+}
+
+pgtle_stop() {
+	if [ -f "$WORK/pgtle-data/postmaster.pid" ]; then
+		as_user pg_ctl -D "$WORK/pgtle-data" -m fast -w stop >/dev/null 2>&1 || true
+	fi
+}
+
+# the plain script, twice, by a role with CREATE on its database and nothing more
+pgtle_plain() {
+	local plain="$BUILD/portable/scru128_sql.sql" fp1 fp2 oids1 oids2 got
+	pgtle_ok "plain: a role with CREATE on its database and nothing more" \
+		pgtle_main "$SCRU128_USER" postgres -c "CREATE ROLE sqled_plain LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE" \
+		-c "CREATE DATABASE sqled_plain" -c "GRANT CREATE ON DATABASE sqled_plain TO sqled_plain"
+	pgtle_is "plain: the installing role is not a superuser" \
+		"$(pgtle_main sqled_plain sqled_plain -c "SELECT rolsuper OR rolcreatedb OR rolcreaterole FROM pg_roles WHERE rolname = current_user")" f
+	pgtle_ok "plain: psql -1 -f scru128_sql.sql as that role" pgtle_main sqled_plain sqled_plain -1 -f "$plain"
+	fp1=$(pgtle_main sqled_plain sqled_plain -f "$BUILD/test/pgtle/fingerprint.sql")
+	oids1=$(pgtle_main sqled_plain sqled_plain -c "SELECT string_agg(oid::text, ',' ORDER BY oid) FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace")
+	got=$(pgtle_main sqled_plain sqled_plain \
+		-c "CREATE SCHEMA app" \
+		-c "CREATE TABLE app.orders (id scru128_sql.scru128 PRIMARY KEY DEFAULT scru128_sql.scru128(), n int)" \
+		-c "INSERT INTO app.orders (n) SELECT generate_series(1, 100)" \
+		-c "SELECT count(*) FROM app.orders WHERE scru128_sql.scru128_to_text(id) ~ '^[0-9a-z]{25}\$'")
+	pgtle_is "plain: scru128_to_text(scru128()) gives 25 Base36 digits" "$got" 100
+	pgtle_ok "plain: the same script again" pgtle_main sqled_plain sqled_plain -1 -f "$plain"
+	fp2=$(pgtle_main sqled_plain sqled_plain -f "$BUILD/test/pgtle/fingerprint.sql")
+	oids2=$(pgtle_main sqled_plain sqled_plain -c "SELECT string_agg(oid::text, ',' ORDER BY oid) FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace")
+	pgtle_is "plain: the second run leaves the same objects" "$fp2" "$fp1"
+	pgtle_is "plain: ... replaced in place (same function OIDs)" "$oids2" "$oids1"
+	pgtle_is "plain: a table of the domain type keeps its rows" \
+		"$(pgtle_main sqled_plain sqled_plain -c "SELECT count(DISTINCT id) FROM app.orders")" 100
+	pgtle_is "plain: the schema holds functions" \
+		"$(pgtle_main sqled_plain sqled_plain -c "SELECT count(*) > 0 FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace")" t
+	# uninstalling, as doc/sql-edition-migration.md says
+	local q="pgtle_main sqled_plain sqled_plain" before
+	pgtle_ok "plain: another table with a column of the domain type" \
+		$q -c "CREATE TABLE app.lost (id scru128_sql.scru128 DEFAULT scru128_sql.scru128(), n int)" \
+		-c "INSERT INTO app.lost (n) VALUES (1)"
+	pgtle_is "plain: the columns of the domain (doc: columns-of-domain)" \
+		"$($q -c "$(pgtle_recipe columns-of-domain)")" "app.orders|id
+app.lost|id"
+	before=$($q -c "SELECT pg_relation_filenode('app.orders')")
+	pgtle_ok "plain: a column moved to uuid (doc: keep-as-uuid)" $q -c "$(pgtle_recipe keep-as-uuid)"
+	pgtle_is "plain: ... without a rewrite" "$($q -c "SELECT pg_relation_filenode('app.orders')")" "$before"
+	pgtle_ok "plain: DROP SCHEMA scru128_sql CASCADE (doc: uninstall)" $q -c "$(pgtle_recipe uninstall)"
+	pgtle_is "plain: ... the column moved to uuid keeps its rows" \
+		"$($q -c "SELECT count(DISTINCT id) || ' ' || (SELECT atttypid::regtype FROM pg_attribute
+			WHERE attrelid = 'app.orders'::regclass AND attname = 'id') FROM app.orders")" "100 uuid"
+	pgtle_is "plain: ... the column left of the domain type is gone, its table stays" \
+		"$($q -c "SELECT string_agg(attname, ',' ORDER BY attnum) FROM pg_attribute WHERE attrelid = 'app.lost'::regclass AND attnum > 0 AND NOT attisdropped")" n
+	PGTLE_PLAIN_FINGERPRINT=$fp1
+}
+
+# pg_tle on a second cluster (the throwaway one does not preload it)
+pgtle_extension() {
+	local pgtle="$BUILD/portable/scru128_sql_pgtle.sql" got members
+	PGTLE_PORT=$((PGPORT + 1))
+	mkdir -p "$WORK/pgtle-sock"
+	[ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$WORK/pgtle-sock"
+	as_user initdb -D "$WORK/pgtle-data" -A trust -U "$SCRU128_USER" --encoding=UTF8 --locale=C.UTF-8 >/dev/null
+	if ! as_user pg_ctl -D "$WORK/pgtle-data" -l "$WORK/pgtle-server.log" -w \
+		-o "-p $PGTLE_PORT -k $WORK/pgtle-sock -c listen_addresses='' -c shared_preload_libraries=pg_tle" start >/dev/null; then
+		cat "$WORK/pgtle-server.log"
+		pgtle_ok "pg_tle: a server with shared_preload_libraries = pg_tle starts" false
+		return
+	fi
+	pgtle_ok "pg_tle: CREATE EXTENSION pg_tle (superuser, once); a pgtle_admin role with CREATE on its database" \
+		pgtle_tle "$SCRU128_USER" postgres -c "CREATE DATABASE tle" \
+		-c "CREATE ROLE tle_admin LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE" \
+		-c "GRANT CREATE ON DATABASE tle TO tle_admin" \
+		-c "\\c tle" -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO tle_admin"
+	pgtle_is "pg_tle: the installing role is not a superuser" \
+		"$(pgtle_tle tle_admin tle -c "SELECT rolsuper FROM pg_roles WHERE rolname = current_user")" f
+	pgtle_ok "pg_tle: psql -1 -f scru128_sql_pgtle.sql as that role" pgtle_tle tle_admin tle -1 -f "$pgtle"
+	pgtle_is "pg_tle: scru128_sql is available in the release's version" \
+		"$(pgtle_tle tle_admin tle -c "SELECT default_version FROM pgtle.available_extensions() WHERE name = 'scru128_sql'")" \
+		"$(sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" "$BUILD/scru128.control")"
+	pgtle_ok "pg_tle: CREATE EXTENSION scru128_sql as that role" pgtle_tle tle_admin tle -c "CREATE EXTENSION scru128_sql"
+	got=$(pgtle_tle tle_admin tle -c "SELECT scru128_sql.scru128_to_text(scru128_sql.scru128()) ~ '^[0-9a-z]{25}\$'")
+	pgtle_is "pg_tle: scru128_to_text(scru128()) gives 25 Base36 digits" "$got" t
+	members="SELECT count(*) FROM pg_depend d WHERE d.refclassid = 'pg_extension'::regclass
+		AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'scru128_sql') AND d.deptype = 'e'"
+	got=$(pgtle_tle tle_admin tle -c "SELECT count(*) FROM (
+		SELECT 'pg_proc'::regclass AS c, oid FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace
+		UNION ALL SELECT 'pg_type'::regclass, oid FROM pg_type WHERE typnamespace = 'scru128_sql'::regnamespace AND typtype <> 'b'
+		UNION ALL SELECT 'pg_class'::regclass, oid FROM pg_class WHERE relnamespace = 'scru128_sql'::regnamespace AND relkind IN ('r', 'S', 'v')
+		UNION ALL SELECT 'pg_namespace'::regclass, 'scru128_sql'::regnamespace::oid) o
+		WHERE NOT EXISTS ($members AND d.classid = o.c AND d.objid = o.oid)")
+	pgtle_is "pg_tle: the schema, its functions, types and relations are members of the extension" "$got" 0
+	got=$(pgtle_tle tle_admin tle -f "$BUILD/test/pgtle/fingerprint.sql")
+	pgtle_is "pg_tle: the extension's objects are the plain script's" "$got" "$PGTLE_PLAIN_FINGERPRINT"
+	pgtle_ok "pg_tle: DROP EXTENSION scru128_sql" pgtle_tle tle_admin tle -c "DROP EXTENSION scru128_sql"
+	pgtle_is "pg_tle: ... takes the schema with it" \
+		"$(pgtle_tle tle_admin tle -c "SELECT to_regnamespace('scru128_sql') IS NULL")" t
+	pgtle_ok "pg_tle: CREATE EXTENSION again, then pgtle.uninstall_extension" pgtle_tle tle_admin tle \
+		-c "CREATE EXTENSION scru128_sql" -c "DROP EXTENSION scru128_sql" -c "SELECT pgtle.uninstall_extension('scru128_sql')"
+	# pg_tle 1.4 (Supabase) has install_extension(name, version,
+	# description, ext, requires DEFAULT NULL) and no schema argument: the
+	# calls of the file must resolve against its API as they do against 1.5's
+	# (PREPARE resolves them without running pg_tle's C code, which is 1.5's)
+	got=$(pgtle_tle "$SCRU128_USER" postgres -c "CREATE DATABASE tle14" -c "\\c tle14" \
+		-c "CREATE EXTENSION pg_tle VERSION '1.4.0'" \
+		-c "SELECT extversion FROM pg_extension WHERE extname = 'pg_tle'" \
+		-c "SELECT pg_get_function_identity_arguments('pgtle.install_extension'::regproc)" \
+		-c "$(awk '/^SELECT pgtle.install_extension\($/ { on = 1 } on { print } on && /^\);$/ { exit }' "$pgtle" |
+			sed 's/^SELECT /PREPARE install14 AS SELECT /')" \
+		-c "$(grep "^SELECT pgtle.set_default_version(" "$pgtle" | sed 's/^SELECT /PREPARE default14 AS SELECT /')" \
+		-c "SELECT count(*) FROM pg_prepared_statements WHERE name IN ('install14', 'default14')")
+	pgtle_is "pg_tle 1.4's API: the file's calls resolve" "$got" \
+		"1.4.0
+name text, version text, description text, ext text, requires text[]
+2"
+}
+
+# the recipe of doc/sql-edition-migration.md, on the throwaway cluster where
+# the native extension is installed
+pgtle_migrate() {
+	local q="pgtle_main sqled_mover sqled_mover" got before index_before
+	# the SQL edition's scru64() needs the node ID of this database (the
+	# native one is a server setting, and no row is added after step 3)
+	local PGTLE_PGOPTIONS="-c scru128_sql.scru64_node_spec=42/8"
+	pgtle_ok "migrate: a role that owns its database, not a superuser" \
+		pgtle_main "$SCRU128_USER" postgres -c "CREATE ROLE sqled_mover LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE" \
+		-c "CREATE DATABASE sqled_mover OWNER sqled_mover"
+	pgtle_ok "migrate: the SQL edition, a table of it, and the native extension beside it" \
+		$q -1 -f "$BUILD/portable/scru128_sql.sql" \
+		-c "$(pgtle_recipe table)" \
+		-c "INSERT INTO events (payload) SELECT 'row ' || i FROM generate_series(1, 2000) AS i" \
+		-c "CREATE TABLE events_before AS SELECT payload, id::uuid AS id, scru128_sql.scru128_to_text(id) AS id_text,
+			uuid7, scru64, scru128_sql.scru64_to_text(scru64) AS scru64_text,
+			scru160, scru128_sql.scru160_to_text(scru160) AS scru160_text FROM events" \
+		-c "$(pgtle_recipe native)"
+	before=$($q -c "SELECT pg_relation_filenode('events')")
+	index_before=$($q -c "SELECT pg_relation_filenode('events_pkey')")
+	pgtle_ok "migrate: the SCRU128 and UUIDv7 columns (doc: scru128)" $q -c "$(pgtle_recipe scru128)"
+	pgtle_is "migrate: ... rebuilt the primary key's index, with the native operator class" \
+		"$($q -c "SELECT pg_relation_filenode('events_pkey') <> $index_before, opcname FROM pg_index
+			JOIN pg_opclass ON pg_opclass.oid = indclass[0] WHERE indexrelid = 'events_pkey'::regclass")" "t|scru128_ops"
+	pgtle_is "migrate: ... did not rewrite the table (same relfilenode)" "$($q -c "SELECT pg_relation_filenode('events')")" "$before"
+	pgtle_is "migrate: ... the column is of the native type" \
+		"$($q -c "SELECT atttypid::regtype FROM pg_attribute WHERE attrelid = 'events'::regclass AND attname = 'id'")" \
+		"$($q -c "SELECT 'public.scru128'::regtype")"
+	got=$($q -c "SELECT count(*) FROM events e JOIN events_before b USING (payload)
+		WHERE e.id::uuid = b.id AND e.id::text = b.id_text AND e.uuid7 = b.uuid7")
+	pgtle_is "migrate: ... every ID the same bytes, its native text the SQL edition's" "$got" 2000
+	got=$($q -c "INSERT INTO events (payload) VALUES ('native') RETURNING id > (SELECT max(id) FROM events WHERE payload <> 'native'),
+		pg_typeof(id), scru128_sql.scru128_to_text(id::uuid) = id::text")
+	pgtle_is "migrate: ... new rows from the native generator, after the old ones; the SQL edition reads them" \
+		"$got" "t|scru128|t"
+	before=$($q -c "SELECT pg_relation_filenode('events')")
+	pgtle_ok "migrate: the SCRU64 and SCRU160 columns (doc: scru64-scru160)" $q -c "$(pgtle_recipe scru64-scru160)"
+	pgtle_is "migrate: ... that rewrote the table (a new relfilenode), as the doc says" \
+		"$($q -c "SELECT pg_relation_filenode('events') <> $before")" t
+	got=$($q -c "SELECT count(*) FROM events e JOIN events_before b USING (payload)
+		WHERE e.scru64::bigint = b.scru64 AND e.scru64::text = b.scru64_text")
+	pgtle_is "migrate: ... every SCRU64 the same value, its native text the SQL edition's" "$got" 2000
+	got=$($q -c "SELECT count(*) FROM events e JOIN events_before b USING (payload)
+		WHERE e.scru160::bytea = b.scru160 AND e.scru160::text = b.scru160_text")
+	pgtle_is "migrate: ... every SCRU160 the same bytes, its native text the SQL edition's" "$got" 2000
+	pgtle_ok "migrate: the SQL edition removed (doc: uninstall)" $q -c "$(pgtle_recipe uninstall)"
+	pgtle_is "migrate: ... the table and its rows stay" "$($q -c "SELECT count(*) FROM events")" 2001
+}
+
+suite_pgtle() {
+	local archive t0
+	PGTLE_LOG="$WORK/pgtle.log"
+	PGTLE_N=0
+	: >"$PGTLE_LOG"
+	python3 "$BUILD/test/pgtle/build_test.py" "$BUILD" >>"$PGTLE_LOG" 2>&1 || true
+	PGTLE_N=$(grep -cE '^(not )?ok ' "$PGTLE_LOG" || true)
+	# a test file that stopped before its plan line lost its later tests
+	grep -q '^1\.\.' "$PGTLE_LOG" || pgtle_ok "build_test.py ran to its end" false
+	pgtle_ok "drift: the committed install files are what portable/src gives" \
+		python3 "$BUILD/portable/build.py" --check
+	# each stage goes on after a failed step (errexit does not reach into
+	# a function called on the left of ||): what failed is a "not ok" line
+	pgtle_plain || true
+	pgtle_migrate || true
+	if ! archive=$(pgtle_archive); then
+		record_skipped pgtle-extension "no $PGTLE_ARCHIVE in ../shared/vendor beside the checkout or VENDOR_DIR: pg_tle not tested"
+	elif t0=$SECONDS && ! pgtle_build "$archive"; then
+		tail -40 "$WORK/pgtle-build.log"
+		if [[ " $PGTLE_UNSUPPORTED_MAJORS " == *" $PG_MAJOR "* ]]; then
+			record_skipped pgtle-extension "pg_tle does not build on PostgreSQL $PG_MAJOR (the plain script is tested)"
+		else
+			pgtle_ok "pg_tle: builds on PostgreSQL $PG_MAJOR" false
+		fi
+	else
+		log "pgtle: built $(basename "$archive") in $((SECONDS - t0)) s"
+		pgtle_ok "pg_tle: builds on PostgreSQL $PG_MAJOR" true
+		trap 'pgtle_stop; stop_cluster' EXIT
+		pgtle_extension || true
+		pgtle_stop
+		trap stop_cluster EXIT
+	fi
+	grep -E '^(not ok|#)' "$PGTLE_LOG" || true
+	record_tap pgtle "$PGTLE_LOG"
+}
