@@ -5,8 +5,9 @@
 -- parameter (they are the escape hatch from the rewrite and the oracle of
 -- its tests).  The shipped SQL of 1.2 names the support function on them:
 -- it must leave them alone.  And a comparison whose time or ID holds a
--- subquery is not rewritten either: the range names each side twice, so
--- the subquery would run twice (per row if correlated).
+-- subquery run per row is not rewritten either: the range names each side
+-- twice, so the subquery would run twice per row.  An uncorrelated scalar
+-- subquery becomes an initplan, run once per scan, and is rewritten.
 --
 SET client_min_messages = warning;
 CREATE EXTENSION IF NOT EXISTS scru128;
@@ -145,7 +146,8 @@ SELECT (SELECT count(*) FROM tp_scru128 WHERE scru128_time_ge(id, timestamptz '2
 	   (SELECT count(*) FROM tp_uuid WHERE uuid_time_le(id, timestamptz '2026-03-01 12:00')) AS uuid_le;
 
 --
--- 2. a subquery in the time or in the ID: not rewritten, run once
+-- 2. a subquery in the time or in the ID: not rewritten when it runs per
+-- row; an initplan, run once per scan, is
 --
 CREATE TABLE tp_outer (k integer, t timestamptz);
 INSERT INTO tp_outer VALUES (1, '2026-03-01 06:00'), (2, '2026-03-01 12:00'), (3, '2026-03-01 23:00');
@@ -161,13 +163,14 @@ SELECT count(*) FROM tp_outer o JOIN tp_scru64 e ON (SELECT t FROM tp_outer o2 W
 -- the same by the time of each ID
 SELECT count(*) FROM tp_outer o JOIN tp_scru128 e ON scru128_timestamp(e.id) >= o.t;
 SELECT count(*) FROM tp_outer o JOIN tp_scru64 e ON o.t > scru64_timestamp(e.id);
--- in a subquery of the select list: its subplan and, inside, the time's
--- (an initplan of it, run once per outer row)
+-- in a subquery of the select list: its subplan and, inside, the time's,
+-- an initplan of it (its correlation is with the outer query), rewritten:
+-- one initplan per bound, each run once per outer row
 SELECT * FROM shape($$SELECT o.k, (SELECT count(*) FROM tp_scru160 e
 	WHERE e.id < (SELECT t FROM tp_outer o2 WHERE o2.k = o.k)) FROM tp_outer o$$);
 SELECT o.k, (SELECT count(*) FROM tp_scru160 e WHERE e.id < (SELECT t FROM tp_outer o2 WHERE o2.k = o.k)) AS n
 FROM tp_outer o ORDER BY o.k;
--- uncorrelated: one initplan
+-- uncorrelated: rewritten, one initplan per bound, each run once
 SELECT * FROM shape($$SELECT count(*) FROM tp_uuid WHERE id < (SELECT max(t) FROM tp_outer)$$);
 SELECT count(*) FROM tp_uuid WHERE id < (SELECT max(t) FROM tp_outer);
 -- a subquery in the ID, the time an outer reference

@@ -5,8 +5,8 @@
 # driver, "client NAME: N passed, N failed", and exits non-zero if any
 # test failed.
 #
-# Like test/suites/node.sh it runs Debian's /usr/bin/node (Node 18 on
-# Debian 12, what CI has) with the npm beside it, not whatever node comes
+# Like test/suites/node.sh it runs /usr/bin/node (Debian 12's nodejs is
+# Node 18) with the npm beside it, not whatever node comes
 # first on PATH; SCRU128_NODE=/path/to/node runs another on purpose.
 set -uo pipefail
 cd "$(dirname "$0")"

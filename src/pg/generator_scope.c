@@ -8,9 +8,15 @@
  * The server's generators live in one shared memory area (shmem_area.c:
  * the DSM registry on 17 and later, memory reserved at preload on 15 and
  * 16, as scru64()'s).  A SCRU128 state does not fit in 64 bits, so each
- * generator is guarded by a spinlock, held only while the pure rules of
- * server_gen.c run: the random values and the clock are read before it is
- * taken, and errors are raised after it is released.  Nothing waits: a
+ * generator is guarded by a spinlock, held only while the clock is read
+ * and the pure rules of server_gen.c run: the random values are drawn
+ * before it is taken, and errors are raised after it is released.  The
+ * clock is read under the lock so that the readings come in the order of
+ * the steps: a reading taken before another backend's step but used after
+ * it could be a millisecond behind the state that step left, which right
+ * after a start is the full bound ahead of the clock, and the call would
+ * fail as if the clock had gone back.  (A clock read is a vDSO call: no
+ * error, no allocation.)  Nothing waits: a
  * counter overflow borrows the next millisecond, and a state more than the
  * bound ahead of the clock fails the call with 55000.
  *
@@ -119,6 +125,11 @@ report_failure(server_gen_status status, const char *type, uint64 ahead_ms)
 						   SERVER_GEN_MAX_LEAD_MS),
 				 errhint("The system clock went back: IDs continue once it is within %d ms of that time.",
 						 SERVER_GEN_MAX_LEAD_MS)));
+	if (status == SERVER_GEN_EXHAUSTED)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("%s counters exhausted in the last representable millisecond",
+						type)));
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 			 errmsg("system clock is outside the range the server's %s generator can represent: \"%s\"",
@@ -136,13 +147,13 @@ server_scru128_generate(scru128_generator *session, uint8 id[SCRU128_LEN])
 	server_gen_status status;
 
 	random_pool_bytes(random, sizeof(random));
-	now_ms = clock_ms();
 	floor.timestamp = session->timestamp;
 	floor.counter_hi = session->counter_hi;
 	floor.counter_lo = session->counter_lo;
 	floor.ts_counter_hi = session->ts_counter_hi;
 
 	SpinLockAcquire(&g->scru128.s128.lock);
+	now_ms = clock_ms();
 	status = scru128_server_step(&g->scru128.s128.scru128, &floor, now_ms,
 								 random[0], random[1], &issued);
 	SpinLockRelease(&g->scru128.s128.lock);
@@ -170,11 +181,11 @@ server_scru160_generate(scru160_generator *session, uint8 id[SCRU160_LEN])
 
 	/* the renewed counter, then random16 and random80 */
 	random_pool_bytes(random, sizeof(random));
-	now_ms = clock_ms();
 	floor.timestamp = session->timestamp;
 	floor.counter = session->counter;
 
 	SpinLockAcquire(&g->scru160.s160.lock);
+	now_ms = clock_ms();
 	status = scru160_server_step(&g->scru160.s160.scru160, &floor, now_ms,
 								 ((uint32) random[0] << 8) | random[1],
 								 &issued);
@@ -190,7 +201,7 @@ server_scru160_generate(scru160_generator *session, uint8 id[SCRU160_LEN])
 }
 
 void
-server_uuidv7_generate(uuidv7_clock *session, int64 now_ns,
+server_uuidv7_generate(uuidv7_clock *session, int64 (*clock_ns) (void),
 					   uint8 id[UUID_CORE_LEN])
 {
 	server_gen_shared *g = shmem_area_get(&server_gen_shmem_area);
@@ -200,7 +211,7 @@ server_uuidv7_generate(uuidv7_clock *session, int64 now_ns,
 
 	SpinLockAcquire(&g->uuidv7.v7.lock);
 	status = uuidv7_server_step(&g->uuidv7.v7.uuidv7_ns, session->previous_ns,
-								now_ns, &ns);
+								clock_ns(), &ns);
 	SpinLockRelease(&g->uuidv7.v7.lock);
 
 	if (unlikely(status != SERVER_GEN_OK))

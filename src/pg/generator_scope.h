@@ -35,7 +35,8 @@ extern void server_scru128_generate(scru128_generator *session,
 									uint8 id[SCRU128_LEN]);
 extern void server_scru160_generate(scru160_generator *session,
 									uint8 id[SCRU160_LEN]);
-extern void server_uuidv7_generate(uuidv7_clock *session, int64 now_ns,
+extern void server_uuidv7_generate(uuidv7_clock *session,
+								   int64 (*clock_ns) (void),
 								   uint8 id[UUID_CORE_LEN]);
 
 #endif							/* GENERATOR_SCOPE_H */

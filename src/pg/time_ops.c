@@ -414,6 +414,34 @@ time_bound_call(Oid funcid, Oid typid, Node *t, bool inclusive)
 								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
 }
 
+/*
+ * Whether an expression holds a subquery that is evaluated once per row: a
+ * SubLink whose subquery refers to the query the expression is in, one
+ * that yields a per-row test (ANY, ALL and the like), or a SubPlan already
+ * made.  An uncorrelated scalar, EXISTS or ARRAY SubLink becomes an
+ * InitPlan, which runs once per scan however often the expression names
+ * it, so the rewrite may copy it.
+ */
+static bool
+contain_per_row_subquery(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, SubPlan) || IsA(node, AlternativeSubPlan))
+		return true;
+	if (IsA(node, SubLink))
+	{
+		SubLink    *sublink = (SubLink *) node;
+
+		if (sublink->subLinkType != EXPR_SUBLINK &&
+			sublink->subLinkType != EXISTS_SUBLINK &&
+			sublink->subLinkType != ARRAY_SUBLINK)
+			return true;
+		return contain_vars_of_level(sublink->subselect, 1);
+	}
+	return expression_tree_walker(node, contain_per_row_subquery, context);
+}
+
 /* id OP t for a t that is not constant but stays the same during a scan */
 static Node *
 time_rewrite_param(const time_func *tf, time_op op, Oid funcid, Oid typid,
@@ -490,14 +518,13 @@ scru128_time_support(PG_FUNCTION_ARGS)
 
 		/*
 		 * The range names each side twice, so not where either side is
-		 * volatile (the two would differ) or holds a subquery (it would
-		 * run twice, per row if correlated: inline_function refuses a
-		 * subquery for the same reason); nor for a constant ID (no index
-		 * on it).
+		 * volatile (the two would differ) or holds a subquery that runs
+		 * per row (it would run twice per row); nor for a constant ID (no
+		 * index on it).
 		 */
 		if (IsA(id, Const) ||
 			contain_volatile_functions(id) || contain_volatile_functions(t) ||
-			contain_subplans(id) || contain_subplans(t))
+			contain_per_row_subquery(id, NULL) || contain_per_row_subquery(t, NULL))
 			PG_RETURN_POINTER(NULL);
 
 		PG_RETURN_POINTER(time_rewrite_param(tf, op, fcall->funcid, typid, id, t));

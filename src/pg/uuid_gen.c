@@ -88,7 +88,7 @@ scru128_uuidv7(PG_FUNCTION_ARGS)
 
 	claim_state();
 	if (generator_scope == GENERATOR_SCOPE_SERVER)
-		server_uuidv7_generate(&v7_clock, real_time_ns(), result->data);
+		server_uuidv7_generate(&v7_clock, real_time_ns, result->data);
 	else
 		uuidv7_generate(&v7_clock, real_time_ns(), random_pool_uint64(),
 						result->data);

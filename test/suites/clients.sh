@@ -6,14 +6,32 @@
 # "client NAME: N passed, N failed" per client it tests; before it, as root
 # and only when the run may install packages, its install.sh (Debian's
 # packages, npm).  The lines go to standard output as they are and count in
-# the totals; a test.sh that fails without such a line fails the suite.
+# the totals.  Which clients each folder must report is listed below: a
+# client whose line is missing, a line with nothing passed, a test.sh that
+# fails with no failure counted, or a folder not listed fails the suite.
+
+declare -A CLIENTS_OF=(
+	[python]="psycopg3 psycopg2 asyncpg sqlalchemy django"
+	[node]="node-postgres postgres.js"
+	[drizzle]="drizzle"
+	[java]="pgjdbc"
+	[ruby]="ruby-pg activerecord"
+	[rust]="tokio-postgres"
+	[go]="pgx"
+)
 
 suite_clients() {
-	local dir lang out lines p f name
+	local dir lang out lines p f name rc expected failed_here
 	for dir in "$BUILD"/clients/*/; do
 		[ -f "$dir/test.sh" ] || continue
 		lang=$(basename "$dir")
 		out="$WORK/clients-$lang.log"
+		expected=${CLIENTS_OF[$lang]:-}
+		if [ -z "$expected" ]; then
+			log "clients: clients/$lang is not listed in CLIENTS_OF (test/suites/clients.sh)"
+			suite_failed "clients-$lang"
+			continue
+		fi
 		if [ -f "$dir/install.sh" ] && [ "$(id -u)" = 0 ] && [ -z "${SCRU128_NO_APT:-}" ]; then
 			if ! bash "$dir/install.sh" >"$out.install" 2>&1; then
 				tail -40 "$out.install"
@@ -22,19 +40,36 @@ suite_clients() {
 				continue
 			fi
 		fi
-		if as_user env -C "$dir" bash ./test.sh >"$out" 2>&1; then :; else
-			tail -60 "$out"
-			grep -qE '^client [a-z0-9.-]+: [0-9]+ passed, [0-9]+ failed$' "$out" || suite_failed "clients-$lang"
-		fi
+		rc=0
+		as_user env -C "$dir" bash ./test.sh >"$out" 2>&1 || rc=$?
 		lines=$(grep -E '^client [a-z0-9.-]+: [0-9]+ passed, [0-9]+ failed$' "$out" || true)
-		[ -n "$lines" ] || { tail -60 "$out"; suite_failed "clients-$lang"; continue; }
+		failed_here=0
+		for name in $expected; do
+			if ! grep -qE "^client $name: " <<<"$lines"; then
+				log "clients $lang: no line for client $name"
+				FAILED=$((FAILED + 1))
+				failed_here=1
+			fi
+		done
 		while read -r line; do
-			echo "$line"
 			[[ $line =~ ^client\ ([a-z0-9.-]+):\ ([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]] || continue
 			name=${BASH_REMATCH[1]} p=${BASH_REMATCH[2]} f=${BASH_REMATCH[3]}
-			[ "$f" = 0 ] || grep -E '^(not ok|FAIL|#)' "$out" | head -40 || true
+			echo "$line"
+			if [ "$p" = 0 ] && [ "$f" = 0 ]; then
+				log "clients $lang: client $name ran no test"
+				f=1
+			fi
+			[ "$f" = 0 ] || failed_here=1
 			PASSED=$((PASSED + p))
 			FAILED=$((FAILED + f))
 		done <<<"$lines"
+		if [ "$failed_here" != 0 ] || [ "$rc" != 0 ]; then
+			grep -E '^(not ok|FAIL|#)' "$out" | head -40 || true
+			tail -60 "$out"
+		fi
+		# exited non-zero with every client's line saying nothing failed
+		if [ "$rc" != 0 ] && [ "$failed_here" = 0 ]; then
+			suite_failed "clients-$lang"
+		fi
 	done
 }

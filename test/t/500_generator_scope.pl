@@ -212,6 +212,15 @@ sub last_and_first
 		cmp_ok($first, 'gt', $last{$g}, "$how: the first $g after it sorts after the last before it");
 	}
 }
+# right after a start the state is the full bound ahead of the clock: 8
+# sessions starting at once must not see it as more than the bound ahead
+# (a clock read before another session's call but used after it would)
+$node->restart;
+is(run_sessions(8, q{
+	SET scru128.generator_scope = server;
+	SELECT count(scru128()) + count(scru160()) + count(public.uuidv7()) FROM generate_series(1, 20000);
+}), 0, '8 sessions right after a start: no call refused');
+
 $node->restart;
 last_and_first('restart');
 last_and_first('crash');
