@@ -68,7 +68,7 @@ FROM unnest(ARRAY['', '05U0GF0J0SP1ADJPT0U4VHIMCJJAIP5', '05U0GF0J0SP1ADJPT0U4VH
 SELECT pg_temp.tap(e = pg_temp.err(format('SELECT scru160_from_bytea(%L::bytea)', b)) AND e LIKE '22P03: %',
 	'scru160_to_text refuses ' || b || ': ' || e)
 FROM (SELECT b, pg_temp.err(format('SELECT scru128_sql.scru160_to_text(%L::bytea)', b)) e
-	FROM unnest(ARRAY['\x', '\x00', '\x0102', '\x0102030405060708091011121314151617181920']) b) x;
+	FROM unnest(ARRAY['\x', '\x00', '\x0102', '\x010203040506070809101112131415161718192021']) b) x;
 
 -- random values, the SQL edition's text equal to the native's both ways
 -- (both directions on all n; the upper-case input and the fields on the
