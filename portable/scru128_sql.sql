@@ -28,6 +28,48 @@
 -- between "-- plain-only begin/end" lines; its extension form, commented
 -- out, between "-- extension-only begin/end" lines.
 
+-- The plain script takes over what it finds under its names, so a schema,
+-- domain or sequence of those names that another role made first (any role
+-- with CREATE on the database can make the schema) would put that role's
+-- code, a domain CHECK or DEFAULT, in every call, run as the caller: refuse
+-- to install unless what is there is the installing role's own and what
+-- this script makes.  The extension forms need no such check: CREATE
+-- EXTENSION creates the schema and refuses to adopt objects.
+-- plain-only begin
+DO $do$
+DECLARE
+	other pg_catalog.name;
+BEGIN
+	SELECT pg_catalog.pg_get_userbyid(n.nspowner) INTO other FROM pg_catalog.pg_namespace n
+		WHERE n.nspname OPERATOR(pg_catalog.=) 'scru128_sql' AND n.nspowner OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER);
+	IF FOUND THEN
+		RAISE EXCEPTION USING ERRCODE = '42501',
+			MESSAGE = pg_catalog.format('schema scru128_sql already exists and is owned by role %I, not by %I', other, CURRENT_USER),
+			HINT = 'Objects of another role in the schema could run its code as the roles that call the SQL edition.  Install as the schema''s owner, or drop the schema (after checking what is in it) and run the script again.';
+	END IF;
+	SELECT pg_catalog.pg_get_userbyid(t.typowner) INTO other FROM pg_catalog.pg_type t
+		WHERE t.typnamespace OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('scru128_sql') AND t.typname OPERATOR(pg_catalog.=) 'scru128'
+		AND (t.typowner OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER)
+			OR t.typtype OPERATOR(pg_catalog.<>) 'd' OR t.typbasetype OPERATOR(pg_catalog.<>) 'pg_catalog.uuid'::pg_catalog.regtype
+			OR t.typnotnull OR t.typdefaultbin IS NOT NULL
+			OR EXISTS (SELECT FROM pg_catalog.pg_constraint c WHERE c.contypid OPERATOR(pg_catalog.=) t.oid));
+	IF FOUND THEN
+		RAISE EXCEPTION USING ERRCODE = '42501',
+			MESSAGE = pg_catalog.format('type scru128_sql.scru128 already exists and is not the SQL edition''s domain (owner %I, installing role %I)', other, CURRENT_USER),
+			DETAIL = 'The SQL edition''s scru128 is a domain over uuid, owned by the installing role, without a constraint, default or NOT NULL.',
+			HINT = 'Install as the owner of the SQL edition, or drop the type (after checking what uses it) and run the script again.';
+	END IF;
+	SELECT pg_catalog.pg_get_userbyid(c.relowner) INTO other FROM pg_catalog.pg_class c
+		WHERE c.relnamespace OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('scru128_sql') AND c.relname OPERATOR(pg_catalog.=) 'scru64_last'
+		AND c.relowner OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER);
+	IF FOUND THEN
+		RAISE EXCEPTION USING ERRCODE = '42501',
+			MESSAGE = pg_catalog.format('relation scru128_sql.scru64_last already exists and is owned by role %I, not by %I', other, CURRENT_USER),
+			HINT = 'Install as the owner of the SQL edition, or drop the relation and run the script again.';
+	END IF;
+END
+$do$;
+-- plain-only end
 CREATE SCHEMA IF NOT EXISTS scru128_sql;
 COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.3: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
 -- every role may call the functions, as those of an extension in public
@@ -322,9 +364,9 @@ CREATE OR REPLACE FUNCTION scru128_sql._scru64_check(id bigint)
 RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
 BEGIN
 	IF id OPERATOR(pg_catalog.<) 0 OR id OPERATOR(pg_catalog.>) 4738381338321616895 THEN
-		RAISE EXCEPTION USING ERRCODE = '22023',
-			MESSAGE = pg_catalog.format('invalid scru64 value: %s', id),
-			DETAIL = 'A scru64 value is between 0 and 4738381338321616895.';
+		RAISE EXCEPTION USING ERRCODE = '22003',
+			MESSAGE = pg_catalog.format('scru64 value is out of range: %s', id),
+			DETAIL = 'value must be between 0 and 4738381338321616895.';
 	END IF;
 	RETURN id;
 END
@@ -431,7 +473,8 @@ COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of the
 
 -- The last SCRU64 ID issued in this database (whatever node spec issued
 -- it): a sequence, because setval() survives ROLLBACK.  Only scru64() (a
--- SECURITY DEFINER function) may read or set it.
+-- SECURITY DEFINER function) may read or set it.  The plain script has
+-- checked (00_schema.sql) that one already there is the installing role's.
 -- plain-only begin
 CREATE SEQUENCE IF NOT EXISTS scru128_sql.scru64_last AS bigint MINVALUE 0 START 0 NO CYCLE;
 -- plain-only end
@@ -552,7 +595,7 @@ CREATE OR REPLACE FUNCTION scru128_sql._scru160_check(id pg_catalog.bytea)
 RETURNS pg_catalog.bytea LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
 BEGIN
 	IF pg_catalog.length(id) OPERATOR(pg_catalog.<>) 20 THEN
-		RAISE EXCEPTION USING ERRCODE = '22023',
+		RAISE EXCEPTION USING ERRCODE = '22P03',
 			MESSAGE = pg_catalog.format('invalid length for scru160: %s byte%s, expected 20', pg_catalog.length(id),
 				CASE WHEN pg_catalog.length(id) OPERATOR(pg_catalog.=) 1 THEN '' ELSE 's' END);
 	END IF;

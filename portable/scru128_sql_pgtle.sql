@@ -33,6 +33,13 @@ $scru128_sql$
 -- between "-- plain-only begin/end" lines; its extension form, commented
 -- out, between "-- extension-only begin/end" lines.
 
+-- The plain script takes over what it finds under its names, so a schema,
+-- domain or sequence of those names that another role made first (any role
+-- with CREATE on the database can make the schema) would put that role's
+-- code, a domain CHECK or DEFAULT, in every call, run as the caller: refuse
+-- to install unless what is there is the installing role's own and what
+-- this script makes.  The extension forms need no such check: CREATE
+-- EXTENSION creates the schema and refuses to adopt objects.
 CREATE SCHEMA scru128_sql;
 COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.3: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
 -- every role may call the functions, as those of an extension in public
@@ -316,9 +323,9 @@ CREATE FUNCTION scru128_sql._scru64_check(id bigint)
 RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
 BEGIN
 	IF id OPERATOR(pg_catalog.<) 0 OR id OPERATOR(pg_catalog.>) 4738381338321616895 THEN
-		RAISE EXCEPTION USING ERRCODE = '22023',
-			MESSAGE = pg_catalog.format('invalid scru64 value: %s', id),
-			DETAIL = 'A scru64 value is between 0 and 4738381338321616895.';
+		RAISE EXCEPTION USING ERRCODE = '22003',
+			MESSAGE = pg_catalog.format('scru64 value is out of range: %s', id),
+			DETAIL = 'value must be between 0 and 4738381338321616895.';
 	END IF;
 	RETURN id;
 END
@@ -425,7 +432,8 @@ COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of the
 
 -- The last SCRU64 ID issued in this database (whatever node spec issued
 -- it): a sequence, because setval() survives ROLLBACK.  Only scru64() (a
--- SECURITY DEFINER function) may read or set it.
+-- SECURITY DEFINER function) may read or set it.  The plain script has
+-- checked (00_schema.sql) that one already there is the installing role's.
 CREATE SEQUENCE scru128_sql.scru64_last AS bigint MINVALUE 0 START 0 NO CYCLE;
 SELECT pg_catalog.pg_extension_config_dump('scru128_sql.scru64_last', '');
 REVOKE ALL ON SEQUENCE scru128_sql.scru64_last FROM PUBLIC;
@@ -541,7 +549,7 @@ CREATE FUNCTION scru128_sql._scru160_check(id pg_catalog.bytea)
 RETURNS pg_catalog.bytea LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
 BEGIN
 	IF pg_catalog.length(id) OPERATOR(pg_catalog.<>) 20 THEN
-		RAISE EXCEPTION USING ERRCODE = '22023',
+		RAISE EXCEPTION USING ERRCODE = '22P03',
 			MESSAGE = pg_catalog.format('invalid length for scru160: %s byte%s, expected 20', pg_catalog.length(id),
 				CASE WHEN pg_catalog.length(id) OPERATOR(pg_catalog.=) 1 THEN '' ELSE 's' END);
 	END IF;

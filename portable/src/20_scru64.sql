@@ -7,9 +7,9 @@ CREATE OR REPLACE FUNCTION scru128_sql._scru64_check(id bigint)
 RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
 BEGIN
 	IF id OPERATOR(pg_catalog.<) 0 OR id OPERATOR(pg_catalog.>) 4738381338321616895 THEN
-		RAISE EXCEPTION USING ERRCODE = '22023',
-			MESSAGE = pg_catalog.format('invalid scru64 value: %s', id),
-			DETAIL = 'A scru64 value is between 0 and 4738381338321616895.';
+		RAISE EXCEPTION USING ERRCODE = '22003',
+			MESSAGE = pg_catalog.format('scru64 value is out of range: %s', id),
+			DETAIL = 'value must be between 0 and 4738381338321616895.';
 	END IF;
 	RETURN id;
 END
@@ -116,7 +116,8 @@ COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of the
 
 -- The last SCRU64 ID issued in this database (whatever node spec issued
 -- it): a sequence, because setval() survives ROLLBACK.  Only scru64() (a
--- SECURITY DEFINER function) may read or set it.
+-- SECURITY DEFINER function) may read or set it.  The plain script has
+-- checked (00_schema.sql) that one already there is the installing role's.
 -- plain-only begin
 CREATE SEQUENCE IF NOT EXISTS scru128_sql.scru64_last AS bigint MINVALUE 0 START 0 NO CYCLE;
 -- plain-only end

@@ -7,7 +7,7 @@ CREATE OR REPLACE FUNCTION scru128_sql._scru160_check(id pg_catalog.bytea)
 RETURNS pg_catalog.bytea LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
 BEGIN
 	IF pg_catalog.length(id) OPERATOR(pg_catalog.<>) 20 THEN
-		RAISE EXCEPTION USING ERRCODE = '22023',
+		RAISE EXCEPTION USING ERRCODE = '22P03',
 			MESSAGE = pg_catalog.format('invalid length for scru160: %s byte%s, expected 20', pg_catalog.length(id),
 				CASE WHEN pg_catalog.length(id) OPERATOR(pg_catalog.=) 1 THEN '' ELSE 's' END);
 	END IF;

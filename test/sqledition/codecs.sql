@@ -32,9 +32,12 @@ SELECT pg_temp.tap(e = pg_temp.err(format('SELECT %L::scru64', input_escaped)) A
 	'scru64 invalid ' || quote_literal(input_escaped) || ': ' || e)
 FROM (SELECT input_escaped, pg_temp.err(format('SELECT scru128_sql.scru64_from_text(%L)', input_escaped)) e
 	FROM sqled_vec.scru64_invalid WHERE kind = 'string') x;
-SELECT pg_temp.tap(pg_temp.err(format('SELECT scru128_sql.scru64_to_text(%s)', input_escaped)) LIKE '22023: invalid scru64 value: %',
-	'scru64_to_text refuses ' || input_escaped)
-FROM sqled_vec.scru64_invalid WHERE kind = 'i64';
+-- a bigint outside the SCRU64 range: the native scru64_from_bigint()'s error
+SELECT pg_temp.tap(e = pg_temp.err(format('SELECT scru64_from_bigint(%s)', input_escaped)) AND e LIKE '22003: %'
+		AND e = pg_temp.err(format('SELECT scru128_sql.scru64_timestamp(%s)', input_escaped)),
+	'scru64_to_text and scru64_timestamp refuse ' || input_escaped || ': ' || e)
+FROM (SELECT input_escaped, pg_temp.err(format('SELECT scru128_sql.scru64_to_text(%s)', input_escaped)) e
+	FROM sqled_vec.scru64_invalid WHERE kind = 'i64') x;
 
 -- node specs: the canonical form, and the native refusals
 SELECT pg_temp.tap(scru128_sql.scru64_node_spec(node_spec) = canonical
@@ -61,8 +64,11 @@ SELECT pg_temp.tap(pg_temp.err(format('SELECT scru128_sql.scru160_from_text(%L)'
 	'scru160 invalid ' || quote_literal(s) || ': ' || pg_temp.err(format('SELECT scru128_sql.scru160_from_text(%L)', s)))
 FROM unnest(ARRAY['', '05U0GF0J0SP1ADJPT0U4VHIMCJJAIP5', '05U0GF0J0SP1ADJPT0U4VHIMCJJAIP5W', '05U0GF0J0SP1ADJPT0U4VHIMCJJAIP51X',
 	'017c083c130732153679e83c4fc65664e6a964ag', '017c083c130732153679e83c4fc65664e6a964a', 'Z5U0GF0J0SP1ADJPT0U4VHIMCJJAIP51']) s;
-SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru160_to_text(''\x00''::bytea)') = '22023: invalid length for scru160: 1 byte, expected 20',
-	'scru160_to_text refuses a bytea of 1 byte');
+-- a bytea of another length: the native scru160_from_bytea()'s error
+SELECT pg_temp.tap(e = pg_temp.err(format('SELECT scru160_from_bytea(%L::bytea)', b)) AND e LIKE '22P03: %',
+	'scru160_to_text refuses ' || b || ': ' || e)
+FROM (SELECT b, pg_temp.err(format('SELECT scru128_sql.scru160_to_text(%L::bytea)', b)) e
+	FROM unnest(ARRAY['\x', '\x00', '\x0102', '\x010203040506070809101112131415161718192021']) b) x;
 
 -- random values, the SQL edition's text equal to the native's both ways
 -- (both directions on all n; the upper-case input and the fields on the

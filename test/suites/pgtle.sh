@@ -152,6 +152,54 @@ app.lost|id"
 	PGTLE_PLAIN_FINGERPRINT=$fp1
 }
 
+# Schema squatting: any role with CREATE on the database can make schema
+# scru128_sql first, with a domain scru128 whose CHECK runs its code in
+# every scru128_sql.scru128() call.  The plain script refuses (42501) a
+# schema, domain or sequence under its names that another role owns, and
+# a domain not exactly its own; a superuser installs here, the worst case.
+pgtle_squat() {
+	local plain="$BUILD/portable/scru128_sql.sql" out
+	local su="pgtle_main $SCRU128_USER sqled_squat" sq="pgtle_main sqled_squatter sqled_squat"
+	pgtle_ok "squat: a role with CREATE on a database and nothing more" \
+		pgtle_main "$SCRU128_USER" postgres -c "CREATE ROLE sqled_squatter LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE" \
+		-c "CREATE DATABASE sqled_squat" -c "GRANT CREATE ON DATABASE sqled_squat TO sqled_squatter"
+	pgtle_ok "squat: that role makes schema scru128_sql and a domain scru128 whose CHECK counts its runs" \
+		$sq -c "CREATE SCHEMA scru128_sql" -c "GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC" \
+		-c "CREATE SEQUENCE scru128_sql.evil_runs" -c "GRANT ALL ON SEQUENCE scru128_sql.evil_runs TO PUBLIC" \
+		-c "CREATE FUNCTION scru128_sql.evil_chk(uuid) RETURNS boolean LANGUAGE sql AS 'SELECT nextval(''scru128_sql.evil_runs'') > 0'" \
+		-c "CREATE DOMAIN scru128_sql.scru128 AS uuid CHECK (scru128_sql.evil_chk(value))"
+	out=$($su -v VERBOSITY=verbose -1 -f "$plain")
+	pgtle_is "squat: a superuser's install into that schema fails with 42501" \
+		"$(grep -c 'ERROR:  42501: schema scru128_sql already exists and is owned by role sqled_squatter, not by' <<<"$out")" 1
+	pgtle_is "squat: ... and makes no function" \
+		"$($su -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace AND proname <> 'evil_chk'")" 0
+	$su -c "SELECT scru128_sql.scru128()" >/dev/null
+	pgtle_is "squat: ... and the squatter's CHECK never ran as the superuser" \
+		"$($sq -c "SELECT is_called FROM scru128_sql.evil_runs")" f
+
+	# the schema the installer's own, the squatter with CREATE on it
+	pgtle_ok "squat: the schema moved to the installer, CREATE on it granted to the squatter" \
+		$su -c "ALTER SCHEMA scru128_sql OWNER TO $SCRU128_USER" -c "GRANT CREATE ON SCHEMA scru128_sql TO sqled_squatter"
+	out=$($su -v VERBOSITY=verbose -1 -f "$plain")
+	pgtle_is "squat: a domain scru128 of another owner refused with 42501" \
+		"$(grep -c 'ERROR:  42501: type scru128_sql.scru128 already exists and is not the SQL edition.s domain (owner sqled_squatter' <<<"$out")" 1
+	pgtle_ok "squat: the squatter's domain replaced by a sequence scru64_last of its own" \
+		$sq -c "DROP DOMAIN scru128_sql.scru128" -c "CREATE SEQUENCE scru128_sql.scru64_last"
+	out=$($su -v VERBOSITY=verbose -1 -f "$plain")
+	pgtle_is "squat: a sequence scru64_last of another owner refused with 42501" \
+		"$(grep -c 'ERROR:  42501: relation scru128_sql.scru64_last already exists and is owned by role sqled_squatter, not by' <<<"$out")" 1
+	pgtle_ok "squat: the squatter drops its sequence" $sq -c "DROP SEQUENCE scru128_sql.scru64_last"
+	pgtle_ok "squat: ... then the install succeeds" $su -1 -f "$plain"
+	pgtle_ok "squat: ... and again (a re-install by the owner)" $su -1 -f "$plain"
+	pgtle_is "squat: ... scru128() works, the squatter's CHECK never ran" \
+		"$($su -c "SELECT length(scru128_sql.scru128_to_text(scru128_sql.scru128()))")$($sq -c "SELECT is_called FROM scru128_sql.evil_runs")" 25f
+	pgtle_ok "squat: the installer's own domain given a CHECK" \
+		$su -c "ALTER DOMAIN scru128_sql.scru128 ADD CHECK (scru128_sql.evil_chk(value))"
+	out=$($su -v VERBOSITY=verbose -1 -f "$plain")
+	pgtle_is "squat: ... the install refuses a domain with a constraint (42501)" \
+		"$(grep -c 'ERROR:  42501: type scru128_sql.scru128 already exists and is not the SQL edition.s domain' <<<"$out")" 1
+}
+
 # pg_tle on a second cluster (the throwaway one does not preload it)
 pgtle_extension() {
 	local pgtle="$BUILD/portable/scru128_sql_pgtle.sql" got members
@@ -276,6 +324,7 @@ suite_pgtle() {
 	# each stage goes on after a failed step (errexit does not reach into
 	# a function called on the left of ||): what failed is a "not ok" line
 	pgtle_plain || true
+	pgtle_squat || true
 	pgtle_migrate || true
 	if ! archive=$(pgtle_archive); then
 		record_skipped pgtle-extension "no $PGTLE_ARCHIVE in ../shared/vendor beside the checkout or VENDOR_DIR: pg_tle not tested"
