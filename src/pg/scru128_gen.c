@@ -44,16 +44,19 @@ Datum
 scru128_generate(PG_FUNCTION_ARGS)
 {
 	pg_scru128 *result = palloc(sizeof(pg_scru128));
-	TimestampTz now = GetCurrentTimestamp();
-	int64		us = now + SCRU128_PG_EPOCH_OFFSET_US;
+	TimestampTz now;
+	int64		us;
 	scru128_gen_status status;
 
 	claim_state();
 	if (generator_scope == GENERATOR_SCOPE_SERVER)
 	{
+		/* it reads the clock itself, under the server generator's lock */
 		server_scru128_generate(&generator, result->data);
 		PG_RETURN_SCRU128_P(result);
 	}
+	now = GetCurrentTimestamp();
+	us = now + SCRU128_PG_EPOCH_OFFSET_US;
 	status = scru128_generate_core(&generator, us < 0 ? 0 : (uint64) us / 1000,
 								   SCRU128_ROLLBACK_ALLOWANCE, result->data);
 	if (unlikely(status == SCRU128_GEN_BAD_CLOCK))

@@ -37,6 +37,15 @@ S=$("${PSQL[@]}" -At -c "SELECT quote_ident(extnamespace::regnamespace::text) FR
 VERSION=$("${PSQL[@]}" -At -c 'SHOW server_version')
 LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 
+# for 10 s from their first call after a start the server generators run
+# at the bound ahead of the clock (doc/uuid.md), and uuidv7()'s million-call
+# loop would be refused: wait until the clock has caught up
+WAIT=$("${PSQL[@]}" -At -c 'SET scru128.generator_scope = server' -c "
+	SELECT ceil(greatest(0, extract(epoch FROM greatest(
+		$S.scru128_timestamp($S.scru128()), $S.scru160_timestamp($S.scru160()),
+		$S.uuid_extract_timestamp($S.uuidv7())) - clock_timestamp())))")
+[ "$WAIT" = 0 ] || sleep "$WAIT"
+
 # the generators by name; uuidv7 by the extension's schema (unqualified it
 # is core's on 18 and later)
 declare -A F=([scru128]="$S.scru128()" [scru160]="$S.scru160()" [uuidv7]="$S.uuidv7()")
