@@ -6,15 +6,19 @@ MODULE_big = scru128
 OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/core/*.c src/pg/*.c)))
 PG_CPPFLAGS = -Isrc/core -Isrc/pg -DSCRU128_VERSION='"$(EXTVERSION)"'
 
-# Releases 1.0, 1.1 and 1.2 are shipped and never edited.  Each later upgrade
+# Releases 1.0 to 1.3 are shipped and never edited.  Each later upgrade
 # script is put together from sql/<version>/*.sql in name order, one part per
 # concern; a fresh CREATE EXTENSION runs 1.0 and then the chain of those same
 # scripts, so an updated and a fresh install cannot differ.
 DATA = sql/scru128--1.0.sql
-DATA_built = sql/scru128--1.0--1.1.sql sql/scru128--1.1--1.2.sql \
-	sql/scru128--1.2--1.3.sql \
-	sql/scru128--1.2--1.2-refresh.sql sql/scru128--1.2-refresh--1.2.sql \
-	sql/scru128--1.3--1.3-refresh.sql sql/scru128--1.3-refresh--1.3.sql
+# the releases after 1.0, in order: scru128--A--B.sql for each step A -> B
+RELEASES = 1.0 1.1 1.2 1.3 1.4
+release_steps = $(join $(addsuffix --,$(filter-out $(lastword $(RELEASES)),$(RELEASES))),$(wordlist 2,$(words $(RELEASES)),$(RELEASES)))
+UPDATE_SCRIPTS = $(foreach s,$(release_steps),sql/scru128--$(s).sql)
+# the refresh waypoints (below): an installed release R updated to R-refresh and back
+REFRESH_RELEASES = 1.2 1.3 1.4
+REFRESH_SCRIPTS = $(foreach r,$(REFRESH_RELEASES),sql/scru128--$(r)--$(r)-refresh.sql sql/scru128--$(r)-refresh--$(r).sql)
+DATA_built = $(UPDATE_SCRIPTS) $(REFRESH_SCRIPTS)
 
 # The release's version is scru128.control's default_version and nothing
 # else: the module magic (PG_MODULE_MAGIC_EXT, seen in pg_get_loaded_modules()
@@ -35,13 +39,9 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
-sql/scru128--1.0--1.1.sql: $(sort $(wildcard sql/1.1/*.sql))
-	cat $^ >$@
-
-sql/scru128--1.1--1.2.sql: $(sort $(wildcard sql/1.2/*.sql))
-	cat $^ >$@
-
-sql/scru128--1.2--1.3.sql: $(sort $(wildcard sql/1.3/*.sql))
+# each update script is its release's parts, sql/<version>/*.sql, in name order
+.SECONDEXPANSION:
+$(UPDATE_SCRIPTS): sql/scru128--%.sql: $$(sort $$(wildcard sql/$$(lastword $$(subst --, ,$$*))/*.sql))
 	cat $^ >$@
 
 # ALTER EXTENSION scru128 UPDATE TO '1.2-refresh'; ALTER EXTENSION scru128
@@ -52,13 +52,13 @@ sql/scru128--1.2--1.3.sql: $(sort $(wildcard sql/1.3/*.sql))
 # give.
 REFRESH_1_2 = sql/refresh/00_header.sql sql/1.2/21_brin_domain_members.sql sql/1.2/25_skipsupport.sql
 
-sql/scru128--1.2--1.2-refresh.sql sql/scru128--1.2-refresh--1.2.sql: $(REFRESH_1_2)
-	cat $^ >$@
-
 # the same for an installed 1.3: UPDATE TO '1.3-refresh', then UPDATE
 REFRESH_1_3 = $(REFRESH_1_2)
 
-sql/scru128--1.3--1.3-refresh.sql sql/scru128--1.3-refresh--1.3.sql: $(REFRESH_1_3)
+# and for an installed 1.4
+REFRESH_1_4 = $(REFRESH_1_3)
+
+$(REFRESH_SCRIPTS): sql/scru128--%.sql: $$(REFRESH_$$(subst .,_,$$(firstword $$(subst -, ,$$*))))
 	cat $^ >$@
 
 # make dist: the PGXN release, dist/scru128-<version>.zip, a git archive of

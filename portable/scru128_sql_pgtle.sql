@@ -1,4 +1,4 @@
--- scru128_sql 1.3: the SQL edition of scru128, registered with pg_tle
+-- scru128_sql 1.4: the SQL edition of scru128, registered with pg_tle
 -- (Trusted Language Extensions), after which CREATE EXTENSION scru128_sql
 -- installs it, and DROP EXTENSION scru128_sql removes it.
 --
@@ -15,10 +15,10 @@
 
 SELECT pgtle.install_extension(
 	'scru128_sql',
-	'1.3',
+	'1.4',
 	'SCRU128, SCRU64, SCRU160 and UUIDv7 in SQL and PL/pgSQL: the SQL edition of scru128, in the same bytes as the native types',
 $scru128_sql$
--- scru128_sql 1.3: the SCRU128 family in SQL and PL/pgSQL only, for servers
+-- scru128_sql 1.4: the SCRU128 family in SQL and PL/pgSQL only, for servers
 -- that cannot load scru128.so (doc/sql-edition.md).  The values are the
 -- native types' bytes: SCRU128 and UUIDv7 in uuid, SCRU64 in bigint, SCRU160
 -- in a 20-byte bytea.
@@ -41,7 +41,7 @@ $scru128_sql$
 -- this script makes.  The extension forms need no such check: CREATE
 -- EXTENSION creates the schema and refuses to adopt objects.
 CREATE SCHEMA scru128_sql;
-COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.3: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
+COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.4: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
 -- every role may call the functions, as those of an extension in public
 GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
 
@@ -766,4 +766,4 @@ COMMENT ON FUNCTION scru128_sql.uuidv7(interval) IS 'new version 7 UUID for the 
 $scru128_sql$
 );
 
-SELECT pgtle.set_default_version('scru128_sql', '1.3');
+SELECT pgtle.set_default_version('scru128_sql', '1.4');

@@ -1,4 +1,4 @@
--- scru128_sql 1.3: the SCRU128 family in SQL and PL/pgSQL only, for servers
+-- scru128_sql 1.4: the SCRU128 family in SQL and PL/pgSQL only, for servers
 -- that cannot load scru128.so (doc/sql-edition.md).  The values are the
 -- native types' bytes: SCRU128 and UUIDv7 in uuid, SCRU64 in bigint, SCRU160
 -- in a 20-byte bytea.
@@ -56,7 +56,7 @@ END
 $do$;
 -- plain-only end
 CREATE SCHEMA IF NOT EXISTS scru128_sql;
-COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.3: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
+COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.4: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
 -- every role may call the functions, as those of an extension in public
 GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
 

@@ -1,4 +1,4 @@
--- scru128--V--V-refresh.sql and scru128--V-refresh--V.sql (V = 1.2, 1.3),
+-- scru128--V--V-refresh.sql and scru128--V-refresh--V.sql (V = 1.2, 1.3, 1.4),
 -- put together by the Makefile from the parts of sql/1.2 that can run again:
 -- they bring the catalog of an installed release V to what a fresh install
 -- on this server gives (after pg_upgrade to a newer major, for instance).
