@@ -18,7 +18,15 @@ UPDATE_SCRIPTS = $(foreach s,$(release_steps),sql/scru128--$(s).sql)
 # the refresh waypoints (below): an installed release R updated to R-refresh and back
 REFRESH_RELEASES = 1.2 1.3 1.4
 REFRESH_SCRIPTS = $(foreach r,$(REFRESH_RELEASES),sql/scru128--$(r)--$(r)-refresh.sql sql/scru128--$(r)-refresh--$(r).sql)
-DATA_built = $(UPDATE_SCRIPTS) $(REFRESH_SCRIPTS)
+# A fresh CREATE EXTENSION of the current release runs one script,
+# scru128--<current>.sql: 1.0 and every release's parts in the same order as
+# the chain, each shipped part as shipped unless sql/fresh/ has a sed script
+# for it (where a later release takes back a statement that cannot run in
+# every database, sql/fresh/README); test/t/080_upgrade.pl checks that it
+# gives what the updates give.
+FRESH_SCRIPT = sql/scru128--$(EXTVERSION).sql
+FRESH_PARTS = sql/scru128--1.0.sql $(foreach r,$(wordlist 2,$(words $(RELEASES)),$(RELEASES)),$(sort $(wildcard sql/$(r)/*.sql)))
+DATA_built = $(UPDATE_SCRIPTS) $(REFRESH_SCRIPTS) $(FRESH_SCRIPT)
 
 # The release's version is scru128.control's default_version and nothing
 # else: the module magic (PG_MODULE_MAGIC_EXT, seen in pg_get_loaded_modules()
@@ -43,6 +51,13 @@ include $(PGXS)
 .SECONDEXPANSION:
 $(UPDATE_SCRIPTS): sql/scru128--%.sql: $$(sort $$(wildcard sql/$$(lastword $$(subst --, ,$$*))/*.sql))
 	cat $^ >$@
+
+# each part through its sed script of sql/fresh/ if it has one
+$(FRESH_SCRIPT): $(FRESH_PARTS) $(wildcard sql/fresh/*.sed)
+	for f in $(FRESH_PARTS); do \
+		e=sql/fresh/$$(echo "$${f#sql/}" | tr / _ | sed 's/\.sql$$/.sed/'); \
+		if [ -f "$$e" ]; then sed -f "$$e" "$$f"; else cat "$$f"; fi; \
+	done >$@
 
 # ALTER EXTENSION scru128 UPDATE TO '1.2-refresh'; ALTER EXTENSION scru128
 # UPDATE; runs the parts of 1.2 that can run again, twice: it brings an

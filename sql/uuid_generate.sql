@@ -32,7 +32,7 @@ SELECT count(*) AS n,
 	   count(DISTINCT u) AS distinct_values,
 	   bool_and(public.uuid_extract_version(u) = 7) AS all_v7,
 	   bool_and(get_byte(uuid_send(u), 8) >> 6 = 2) AS all_rfc_variant,
-	   bool_and(abs(extract(epoch FROM public.uuid_timestamp(u) - t)) < 1) AS within_1s
+	   bool_and(abs(extract(epoch FROM public.scru128_uuid_timestamp(u) - t)) < 1) AS within_1s
 FROM (SELECT u, t, lag(u) OVER (ORDER BY n) AS prev FROM v7_run) s;
 DROP TABLE v7_run;
 
@@ -40,7 +40,7 @@ DROP TABLE v7_run;
 -- ordered by it, and it spreads over the millisecond
 CREATE TEMP TABLE v7_fraction AS
 	SELECT (get_byte(uuid_send(u), 6) & 15) * 256 + get_byte(uuid_send(u), 7) AS rand_a,
-		   public.uuid_timestamp(u) AS ms
+		   public.scru128_uuid_timestamp(u) AS ms
 	FROM (SELECT public.uuidv7() AS u FROM generate_series(1, 100000)) s;
 SELECT min(rand_a) >= 0 AND max(rand_a) <= 4095 AS in_range,
 	   count(DISTINCT rand_a) > 2000 AS spread
@@ -61,12 +61,12 @@ SELECT count(*) AS n,
 	   bool_and(get_byte(uuid_send(u), 8) >> 6 = 2) AS all_rfc_variant,
 	   bool_and(get_byte(uuid_send(u), 10) & 1 = 1) AS multicast_bit,
 	   count(DISTINCT substring(uuid_send(u) FROM 9)) AS clock_seq_and_nodes,
-	   bool_and(abs(extract(epoch FROM public.uuid_timestamp(u) - t)) < 1) AS within_1s
+	   bool_and(abs(extract(epoch FROM public.scru128_uuid_timestamp(u) - t)) < 1) AS within_1s
 FROM (SELECT u, t, lag(u) OVER (ORDER BY n) AS prev FROM v6_run) s;
 
 -- v6 -> v1 -> v6 round trips, and the v1 has the same time
 SELECT count(*) FILTER (WHERE public.uuid_v1_to_v6(public.uuid_v6_to_v1(u)) <> u) AS round_trip_failures,
-	   count(*) FILTER (WHERE public.uuid_timestamp(public.uuid_v6_to_v1(u)) <> public.uuid_timestamp(u)) AS time_differs,
+	   count(*) FILTER (WHERE public.scru128_uuid_timestamp(public.uuid_v6_to_v1(u)) <> public.scru128_uuid_timestamp(u)) AS time_differs,
 	   bool_and(public.uuid_extract_version(public.uuid_v6_to_v1(u)) = 1) AS all_v1
 FROM v6_run WHERE n % 1000 = 0;
 DROP TABLE v6_run;
@@ -77,18 +77,18 @@ DROP TABLE v6_run;
 SELECT count(DISTINCT u) AS distinct_values,
 	   bool_and(public.uuid_extract_version(u) = 4) AS all_v4,
 	   bool_and(get_byte(uuid_send(u), 8) >> 6 = 2) AS all_rfc_variant,
-	   bool_and(public.uuid_timestamp(u) IS NULL) AS no_timestamp,
+	   bool_and(public.scru128_uuid_timestamp(u) IS NULL) AS no_timestamp,
 	   count(DISTINCT get_byte(uuid_send(u), 15)) AS last_byte_values
 FROM (SELECT public.uuidv4() AS u FROM generate_series(1, 10000)) s;
 
 --
 -- 4. uuidv7(interval): the time moved by the interval; core's errors
 --
-SELECT abs(extract(epoch FROM public.uuid_timestamp(public.uuidv7(s)) - (clock_timestamp() + s))) < 1 AS shifted,
+SELECT abs(extract(epoch FROM public.scru128_uuid_timestamp(public.uuidv7(s)) - (clock_timestamp() + s))) < 1 AS shifted,
 	   s
 FROM (VALUES (interval '0'), ('-1 day'), ('1 year'), ('-50 years'), ('8000 years 2 months')) AS v(s)
 ORDER BY s;
-SELECT public.uuid_timestamp(public.uuidv7(make_interval(secs =>
+SELECT public.scru128_uuid_timestamp(public.uuidv7(make_interval(secs =>
 		   extract(epoch FROM timestamptz '1970-01-01 00:00:00.5+00') - extract(epoch FROM now()))))
 	   BETWEEN '1970-01-01 00:00:00+00' AND '1970-01-01 00:00:02+00' AS near_epoch;
 SELECT s, pg_temp.uuid_try(format('SELECT public.uuidv7(%L::interval)', s)) AS result
@@ -115,18 +115,18 @@ SELECT public.uuidv7(NULL) IS NULL AS strict;
 --
 -- 5. uuidv7_at(): the given millisecond, random below it; the range of v7
 --
-SELECT public.uuid_timestamp(u) AS ts, public.uuid_extract_version(u) AS version,
+SELECT public.scru128_uuid_timestamp(u) AS ts, public.uuid_extract_version(u) AS version,
 	   get_byte(uuid_send(u), 8) >> 6 = 2 AS rfc_variant
 FROM (SELECT public.uuidv7_at('2022-02-22 14:22:22.123789-05') AS u) s;
 SELECT count(DISTINCT u) AS distinct_values,
-	   count(DISTINCT public.uuid_timestamp(u)) AS timestamps,
+	   count(DISTINCT public.scru128_uuid_timestamp(u)) AS timestamps,
 	   count(DISTINCT (get_byte(uuid_send(u), 6) & 15) * 256 + get_byte(uuid_send(u), 7)) > 700 AS rand_a_random,
 	   bool_and(u BETWEEN public.uuidv7_min('2022-02-22 19:22:22.123+00')
 					  AND public.uuidv7_max('2022-02-22 19:22:22.123+00')) AS within_bounds
 FROM (SELECT public.uuidv7_at('2022-02-22 19:22:22.123456+00') AS u FROM generate_series(1, 1000)) s;
 -- (about 887 of 4096 rand_a values expected among 1000 random ones)
 -- an untyped literal is a timestamptz (no type is named uuidv7_at)
-SELECT public.uuid_timestamp(public.uuidv7_at('2024-01-01 00:00:00+00')) = '2024-01-01 00:00:00+00' AS literal;
+SELECT public.scru128_uuid_timestamp(public.uuidv7_at('2024-01-01 00:00:00+00')) = '2024-01-01 00:00:00+00' AS literal;
 SELECT t, pg_temp.uuid_try(format('SELECT public.uuidv7_at(%L::timestamptz)', t)) AS result
 FROM (VALUES ('1970-01-01 00:00:00+00'), ('1969-12-31 23:59:59.999999+00'),
 			 ('10889-08-02 05:31:50.655999+00'), ('10889-08-02 05:31:50.656+00'),
@@ -136,7 +136,7 @@ ORDER BY t;
 --
 -- 6. Not of the RFC 9562 variant: no version, no timestamp, no conversion
 --
-SELECT u, public.uuid_extract_version(u) AS version, public.uuid_timestamp(u) AS ts,
+SELECT u, public.uuid_extract_version(u) AS version, public.scru128_uuid_timestamp(u) AS ts,
 	   public.uuid_extract_timestamp(u) AS extract_ts,
 	   pg_temp.uuid_try(format('SELECT public.uuid_v1_to_v6(%L)', u)) AS to_v6,
 	   pg_temp.uuid_try(format('SELECT public.uuid_v6_to_v1(%L)', u)) AS to_v1
@@ -147,7 +147,7 @@ FROM (VALUES ('c232ab00-9414-11ec-03c8-9f6bdeced846'::uuid),
 ORDER BY u;
 -- the extremes of the RFC variant
 SELECT u, public.uuid_extract_version(u) AS version,
-	   public.uuid_timestamp(u) AT TIME ZONE 'UTC' AS ts
+	   public.scru128_uuid_timestamp(u) AT TIME ZONE 'UTC' AS ts
 FROM (VALUES ('00000000-0000-1000-8000-000000000000'::uuid),
 			 ('ffffffff-ffff-1fff-bfff-ffffffffffff'),
 			 ('00000000-0000-6000-8000-000000000000'),

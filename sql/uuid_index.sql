@@ -34,8 +34,8 @@ SELECT r.a AT TIME ZONE 'UTC' AS a, r.b AT TIME ZONE 'UTC' AS b,
 	   (SELECT count(*) FROM uuid_events
 		WHERE id BETWEEN public.uuidv7_min(r.a) AND public.uuidv7_max(r.b)) AS by_id,
 	   (SELECT count(*) FROM uuid_events
-		WHERE public.uuid_timestamp(id) >= date_trunc('milliseconds', r.a)
-		  AND public.uuid_timestamp(id) <= r.b) AS by_timestamp
+		WHERE public.scru128_uuid_timestamp(id) >= date_trunc('milliseconds', r.a)
+		  AND public.scru128_uuid_timestamp(id) <= r.b) AS by_timestamp
 FROM (VALUES (timestamptz '2024-01-01 00:00:00+00', timestamptz '2024-01-01 00:00:00+00'),
 			 ('2024-01-01 00:00:00.5+00', '2024-01-01 00:00:01.0004+00'),
 			 ('2023-12-31 00:00:00+00', '2024-01-01 00:00:09.999+00'),

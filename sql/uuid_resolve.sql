@@ -61,11 +61,11 @@ SELECT public.uuid_extract_version(public.uuidv7()) AS v7,
 	   public.uuid_extract_version(public.uuidv7('-1 day')) AS v7_shifted,
 	   public.uuid_extract_version(public.uuidv4()) AS v4,
 	   public.uuid_extract_timestamp('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AT TIME ZONE 'UTC' AS v6_time,
-	   public.uuid_timestamp('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AT TIME ZONE 'UTC' AS v6_uuid_timestamp;
+	   public.scru128_uuid_timestamp('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AT TIME ZONE 'UTC' AS v6_uuid_timestamp;
 
 -- uuid_extract_timestamp() answers as core's (release 1.2): every version
 -- and variant, four bit patterns each.  A timestamp for v1 and v7 of the RFC
--- 9562 variant only, NULL for v6 (uuid_timestamp() reads v6 too); the same
+-- 9562 variant only, NULL for v6 (scru128_uuid_timestamp() reads v6 too); the same
 -- as core's where core has it, except on 17 for v7 (17's core reads v1 only)
 CREATE TEMP TABLE uuid_every_kind AS
 SELECT v AS version, var AS variant_bits,
@@ -76,7 +76,7 @@ FROM (VALUES (decode('1ec9414c232a6b00b3c89f6bdeced846', 'hex')), (decode('017f2
 SELECT version,
 	   bool_and(public.uuid_extract_timestamp(u) IS NOT NULL) FILTER (WHERE variant_bits = 128) AS rfc_timestamp,
 	   bool_or(public.uuid_extract_timestamp(u) IS NOT NULL) FILTER (WHERE variant_bits <> 128) AS other_variant_timestamp,
-	   bool_and(public.uuid_extract_timestamp(u) IS NOT DISTINCT FROM public.uuid_timestamp(u)) AS same_as_uuid_timestamp
+	   bool_and(public.uuid_extract_timestamp(u) IS NOT DISTINCT FROM public.scru128_uuid_timestamp(u)) AS same_as_uuid_timestamp
 FROM uuid_every_kind GROUP BY version ORDER BY version;
 DO $$
 DECLARE
@@ -119,7 +119,7 @@ SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS f
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'scru128'
-WHERE p.proname ~ '^uuid'
+WHERE p.proname ~ '^(scru128_)?uuid'
 ORDER BY 1;
 
 -- bytea <-> uuid: core has both casts (explicit) from 19 on; the extension

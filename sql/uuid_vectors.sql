@@ -32,13 +32,13 @@ FROM uuid_vectors ORDER BY section;
 -- timestamps: v1, v6 and v7 give the RFC's instant, the others NULL;
 -- uuid_extract_timestamp() as core's (from release 1.2): NULL for v6
 SELECT section, version,
-	   public.uuid_timestamp(u) AS uuid_timestamp,
-	   public.uuid_extract_timestamp(u) IS NOT DISTINCT FROM public.uuid_timestamp(u) AS extract_same,
-	   (extract(epoch FROM public.uuid_timestamp(u)) * 1000)::bigint = unix_ms AS ms_ok
+	   public.scru128_uuid_timestamp(u) AS uuid_timestamp,
+	   public.uuid_extract_timestamp(u) IS NOT DISTINCT FROM public.scru128_uuid_timestamp(u) AS extract_same,
+	   (extract(epoch FROM public.scru128_uuid_timestamp(u)) * 1000)::bigint = unix_ms AS ms_ok
 FROM uuid_vectors ORDER BY section;
 
 -- the same instant for all three, to the microsecond (v7 to the ms)
-SELECT public.uuid_timestamp(u) AT TIME ZONE 'UTC' AS utc, count(*)
+SELECT public.scru128_uuid_timestamp(u) AT TIME ZONE 'UTC' AS utc, count(*)
 FROM uuid_vectors WHERE version IN (1, 6, 7) GROUP BY 1 ORDER BY 1;
 
 -- v1 <-> v6: A.1 becomes A.5 and back
@@ -62,8 +62,8 @@ SELECT section, pg_temp.uuid_try('uuid_v1_to_v6', u) AS to_v6,
 FROM uuid_vectors ORDER BY section;
 
 -- the rebuilt v7 bounds of the vector's millisecond enclose it
-SELECT u BETWEEN public.uuidv7_min(public.uuid_timestamp(u))
-			 AND public.uuidv7_max(public.uuid_timestamp(u)) AS in_bounds,
-	   public.uuidv7_min(public.uuid_timestamp(u)) AS min,
-	   public.uuidv7_max(public.uuid_timestamp(u)) AS max
+SELECT u BETWEEN public.uuidv7_min(public.scru128_uuid_timestamp(u))
+			 AND public.uuidv7_max(public.scru128_uuid_timestamp(u)) AS in_bounds,
+	   public.uuidv7_min(public.scru128_uuid_timestamp(u)) AS min,
+	   public.uuidv7_max(public.scru128_uuid_timestamp(u)) AS max
 FROM uuid_vectors WHERE section = 'A.6';

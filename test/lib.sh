@@ -78,6 +78,14 @@ install_packages() {
 	if [ "$PG_MAJOR" -ge 17 ] && apt-cache show "postgresql-$PG_MAJOR-partman" >/dev/null 2>&1; then
 		pgpkgs="$pgpkgs postgresql-$PG_MAJOR-partman"
 	fi
+	# the extensions users run beside this one (test/t/600_neighbours.pl,
+	# the timescaledb and cdc suites), for the majors Debian packages them for
+	local p
+	for p in timescaledb pg-uuidv7 wal2json decoderbufs; do
+		if apt-cache show "postgresql-$PG_MAJOR-$p" >/dev/null 2>&1; then
+			pgpkgs="$pgpkgs postgresql-$PG_MAJOR-$p"
+		fi
+	done
 	log "apt-get install $(echo $pkgs)"
 	log "apt-get install ${target[*]} $(echo $pgpkgs)"
 	# Debian's postgresql-common would create and start a cluster of its own

@@ -5,7 +5,7 @@
 //   - uuid's v1ToV6 / v6ToV1 equal uuid_v1_to_v6 / uuid_v6_to_v1 on the
 //     same inputs (v1 made by the package, v6 made by the server);
 //   - the timestamps the package encodes into v1, v6 and v7 (from given
-//     msecs and nsecs) are what uuid_timestamp() reads back.
+//     msecs and nsecs) are what scru128_uuid_timestamp() reads back.
 // The extension's functions are called schema-qualified: on PostgreSQL 18
 // an unqualified uuidv7() is core's.
 //
@@ -37,10 +37,10 @@ after(async () => {
   await client?.end();
 });
 
-// the server's uuid_timestamp() in Unix microseconds, for many UUIDs at once
+// the server's scru128_uuid_timestamp() in Unix microseconds, for many UUIDs at once
 async function serverMicros(uuids) {
   const r = await client.query(
-    `SELECT u::text AS u, (extract(epoch FROM ${s}.uuid_timestamp(u)) * 1000000)::bigint::text AS us
+    `SELECT u::text AS u, (extract(epoch FROM ${s}.scru128_uuid_timestamp(u)) * 1000000)::bigint::text AS us
      FROM unnest($1::uuid[]) AS u`, [uuids]);
   return new Map(r.rows.map((row) => [row.u, row.us === null ? null : BigInt(row.us)]));
 }
@@ -115,7 +115,7 @@ test('uuid.v6ToV1 equals uuid_v6_to_v1 on server uuidv6() values', async () => {
   }
 });
 
-test('timestamps the package encodes into v1, v6 and v7 are what uuid_timestamp() reads', async () => {
+test('timestamps the package encodes into v1, v6 and v7 are what scru128_uuid_timestamp() reads', async () => {
   const cases = [];
   const add = (msecs, nsecs) => {
     const opts = { msecs, nsecs, clockseq: 0x1234, node: Uint8Array.of(1, 2, 3, 4, 5, 6) };
@@ -135,11 +135,11 @@ test('timestamps the package encodes into v1, v6 and v7 are what uuid_timestamp(
   }
   const got = await serverMicros(cases.map(([u]) => u));
   for (const [u, us] of cases) {
-    assert.equal(got.get(u), us, `uuid_timestamp(${u})`);
+    assert.equal(got.get(u), us, `scru128_uuid_timestamp(${u})`);
   }
 });
 
-test('uuid_timestamp() of server v7 and v6 is the generation time (within 1 s)', async () => {
+test('scru128_uuid_timestamp() of server v7 and v6 is the generation time (within 1 s)', async () => {
   const r = await client.query(
     `SELECT ${s}.uuidv7()::text AS a, ${s}.uuidv6()::text AS b, (extract(epoch FROM clock_timestamp()) * 1000)::bigint::text AS ms`);
   const got = await serverMicros([r.rows[0].a, r.rows[0].b]);

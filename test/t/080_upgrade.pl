@@ -56,6 +56,13 @@ is($node->safe_psql('fresh', q{SELECT extversion FROM pg_extension WHERE extname
 my $fresh = $node->safe_psql('fresh', $definition_sql);
 cmp_ok(scalar(split /\n/, $fresh), '>', 100, 'the definition lists the members');
 like($fresh, qr/^function scru128\(\) f v r t f /m, 'fresh: scru128() is VOLATILE PARALLEL RESTRICTED');
+# 1.4 renames 1.1's uuid_timestamp(uuid), whose name TimescaleDB takes in
+# the same schema (doc/timescaledb.md): a fresh install never makes it
+like($fresh, qr/^function scru128_uuid_timestamp\(uuid\) f i s t t f f timestamp with time zone scru128_uuid_timestamp /m,
+	'fresh: scru128_uuid_timestamp(uuid) as 1.1 made uuid_timestamp(uuid)');
+unlike($fresh, qr/^member function uuid_timestamp\(uuid\)/m, 'fresh: no uuid_timestamp(uuid)');
+is($node->safe_psql('fresh', q{SELECT to_regprocedure('uuid_timestamp(uuid)') IS NULL}), 't',
+	'fresh: uuid_timestamp(uuid) does not exist');
 
 # the module names the release it belongs to (PG_MODULE_MAGIC_EXT, 18 and
 # later), the version built from scru128.control's default_version
@@ -121,6 +128,13 @@ for my $from (@releases[0 .. $#releases - 1])
 			's', '1.0 has scru128() PARALLEL SAFE (the mistake 1.1 corrects)');
 	}
 
+	# a view that calls 1.1's uuid_timestamp(uuid) follows its rename
+	if ($rank{$from} >= $rank{'1.1'})
+	{
+		$node->safe_psql($db, q{CREATE VIEW v6_times AS
+			SELECT uuid_timestamp('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AS at});
+	}
+
 	my $before = $node->safe_psql($db, $data_sql);
 
 	$node->safe_psql($db, 'ALTER EXTENSION scru128 UPDATE');
@@ -135,6 +149,15 @@ for my $from (@releases[0 .. $#releases - 1])
 		my %u = map { $_ => 1 } split /\n/, $updated;
 		diag("only fresh: $_") for grep { !$u{$_} } sort keys %f;
 		diag("only updated: $_") for grep { !$f{$_} } sort keys %u;
+	}
+
+	is($node->safe_psql($db, q{SELECT to_regprocedure('uuid_timestamp(uuid)') IS NULL}), 't',
+		"$from: no uuid_timestamp(uuid) after the update");
+	if ($rank{$from} >= $rank{'1.1'})
+	{
+		is($node->safe_psql($db, q{SELECT at AT TIME ZONE 'UTC' FROM v6_times;
+			SELECT pg_get_viewdef('v6_times') ~ 'scru128_uuid_timestamp'}),
+			"2022-02-22 19:22:22\nt", "$from: a view calling uuid_timestamp() now calls scru128_uuid_timestamp()");
 	}
 
 	# data and indexes intact

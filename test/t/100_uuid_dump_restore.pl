@@ -37,7 +37,7 @@ CREATE TABLE orders (
 	n int
 );
 CREATE VIEW order_versions AS
-	SELECT id, uuid_extract_version(id) AS v, uuid_timestamp(legacy) AS legacy_at FROM orders;
+	SELECT id, uuid_extract_version(id) AS v, scru128_uuid_timestamp(legacy) AS legacy_at FROM orders;
 INSERT INTO orders (n) SELECT g FROM generate_series(1, 1000) g;
 });
 
@@ -115,7 +115,7 @@ ALTER TABLE public.orders OWNER TO postgres;
 
 CREATE VIEW public.order_times AS
  SELECT orders.id,
-    public.uuid_timestamp(orders.id) AS at,
+    public.scru128_uuid_timestamp(orders.id) AS at,
     public.uuid_extract_version(orders.id) AS v
    FROM public.orders;
 
@@ -149,7 +149,7 @@ is($node->safe_psql('from15', q{
 is($node->safe_psql('from15', q{
 	INSERT INTO orders (made, note) VALUES (now(), 'new')
 	RETURNING uuid_extract_version(id) || ',' || uuid_extract_version(legacy) || ',' ||
-		(abs(extract(epoch FROM public.uuid_timestamp(id) - now())) < 5)}),
+		(abs(extract(epoch FROM public.scru128_uuid_timestamp(id) - now())) < 5)}),
 	'7,6,true', 'an insert using its defaults works');
 is($node->safe_psql('from15', q{SET timezone = 'UTC'; SELECT at || ' ' || v FROM order_times WHERE id = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'}),
 	'2022-02-22 19:22:22+00 7', 'its view works');

@@ -1,7 +1,7 @@
 -- UUIDs across versions: a table whose default is written unqualified.  On
 -- PostgreSQL 15 it resolves to the extension's uuidv7() and pg_dump writes
 -- DEFAULT public.uuidv7(), which must restore on 17 and 18 (where core has
--- its own uuidv7() in pg_catalog).  uuidv6() and uuid_timestamp() exist
+-- its own uuidv7() in pg_catalog).  uuidv6() and scru128_uuid_timestamp() exist
 -- only in the extension.
 CREATE TABLE uuid_xver (
 	id uuid PRIMARY KEY DEFAULT uuidv7(),
@@ -14,4 +14,4 @@ INSERT INTO uuid_xver (id, legacy, note) VALUES
 INSERT INTO uuid_xver (note) SELECT 'generated ' || g FROM generate_series(1, 20) g;
 CREATE INDEX uuid_xver_legacy ON uuid_xver (legacy);
 CREATE VIEW uuid_xver_times AS
-	SELECT id, uuid_timestamp(id) AS id_at, uuid_timestamp(legacy) AS legacy_at FROM uuid_xver;
+	SELECT id, scru128_uuid_timestamp(id) AS id_at, scru128_uuid_timestamp(legacy) AS legacy_at FROM uuid_xver;
