@@ -1,0 +1,130 @@
+# TimescaleDB hypertables keyed by the extension's IDs (doc/timescaledb.md):
+# scru128, scru160 and scru64 through partition_func (the ID's time), uuid
+# holding UUIDv7 through TimescaleDB's own UUIDv7 dimension (2.22 and
+# later).  Chunk exclusion at plan time for constant times and at executor
+# start for now(), with the forms the page gives, time buckets by ID, and
+# what does not work yet, so that the page is told when it starts to.
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $node = PostgreSQL::Test::Cluster->new('timescaledb');
+$node->init;
+my $pkglibdir = $node->config_data('--pkglibdir');
+my $major = $node->config_data('--version') =~ /(\d+)/ ? $1 : 0;
+if (!-e "$pkglibdir/timescaledb.so")
+{
+	# test/lib.sh installs Debian's package on 17 and 18: there it must be
+	die "timescaledb is installed by test/lib.sh on $major but missing" if $major == 17 || $major == 18;
+	plan skip_all => "TimescaleDB is not packaged for $major (tested on 17 and 18)";
+}
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'timescaledb'\ntimescaledb.telemetry_level = off");
+$node->start;
+$node->safe_psql('postgres', 'CREATE EXTENSION timescaledb; CREATE EXTENSION scru128');
+my $ts = $node->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'timescaledb'});
+note("TimescaleDB $ts on PostgreSQL $major");
+
+# the number of chunks a plan reads: its scans of chunks, less those the
+# executor excluded at startup
+sub chunks_read
+{
+	my ($sql) = @_;
+	my $plan = $node->safe_psql('postgres', "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) $sql");
+	my $scans = () = $plan =~ /Scan[^\n]* on _hyper_\d+_\d+_chunk/g;
+	return $scans;
+}
+
+# 15 days of rows, one an hour, up to now: 15 or 16 chunks of one day
+# an ID of a given time: scru64 has no generator for one (its node
+# identifier is the server's), its smallest ID of the tick does
+my %at = (scru128 => 'scru128', scru160 => 'scru160', scru64 => 'scru64_min');
+for my $type ('scru128', 'scru160', 'scru64')
+{
+	my $t = "ev_$type";
+	$node->safe_psql('postgres', qq{
+		CREATE TABLE $t (id $type NOT NULL, n int NOT NULL);
+		SELECT create_hypertable('$t', by_range('id', interval '1 day', partition_func => '${type}_timestamp'));
+		INSERT INTO $t SELECT $at{$type}(now() - g * interval '1 hour'), g FROM generate_series(0, 24 * 14) g;
+		ANALYZE $t;});
+	my $chunks = $node->safe_psql('postgres', "SELECT count(*) FROM show_chunks('$t')");
+	cmp_ok($chunks, '>=', 15, "$type: the hypertable has $chunks chunks");
+
+	# a constant time: excluded at plan time
+	my $day = $node->safe_psql('postgres', q{SELECT date_trunc('day', now() - interval '2 days', 'UTC')});
+	my $c = chunks_read("SELECT count(*) FROM $t WHERE id >= timestamptz '$day'");
+	ok($c >= 2 && $c <= 4, "$type: id >= a constant time reads $c of $chunks chunks");
+	is($node->safe_psql('postgres', "SELECT count(*) FROM $t WHERE id >= timestamptz '$day'"),
+		$node->safe_psql('postgres', "SELECT count(*) FROM $t WHERE ${type}_timestamp(id) >= timestamptz '$day'"),
+		"$type: and finds the rows");
+	my ($from, $to) = split /\|/, $node->safe_psql('postgres', qq{SELECT timestamptz '$day' - interval '3 days', timestamptz '$day' - interval '1 day'});
+	$c = chunks_read("SELECT count(*) FROM $t WHERE id BETWEEN timestamptz '$from' AND timestamptz '$to'");
+	ok($c >= 2 && $c <= 4, "$type: BETWEEN two constant times reads $c chunks");
+
+	# now(): the rewritten comparison is on id, the chunks' constraints on
+	# the partition function of id; the page's form adds the same condition
+	# on the partition function, which TimescaleDB excludes at startup
+	$c = chunks_read("SELECT count(*) FROM $t WHERE id >= now() - interval '2 days'");
+	is($c, $chunks, "$type: id >= now() - interval alone reads every chunk (the known limit)");
+	my $form = "id >= now() - interval '2 days' AND ${type}_timestamp(id) >= now() - interval '2 days'";
+	$c = chunks_read("SELECT count(*) FROM $t WHERE $form");
+	ok($c >= 2 && $c <= 4, "$type: with ${type}_timestamp(id) >= now() - interval it reads $c chunks");
+	like($node->safe_psql('postgres', "EXPLAIN (COSTS OFF) SELECT count(*) FROM $t WHERE $form"),
+		qr/Chunks excluded during startup: [1-9]/, "$type: excluded at executor start");
+	is($node->safe_psql('postgres', "SELECT count(*) FROM $t WHERE $form"),
+		$node->safe_psql('postgres', "SELECT count(*) FROM $t WHERE ${type}_timestamp(id) >= now() - interval '2 days'"),
+		"$type: the same rows");
+
+	# a parameter of a generic plan: the same, at executor start
+	is($node->safe_psql('postgres', qq{
+		SET plan_cache_mode = force_generic_plan;
+		PREPARE q(timestamptz) AS SELECT count(*) FROM $t WHERE id >= \$1 AND ${type}_timestamp(id) >= \$1;
+		EXPLAIN (COSTS OFF) EXECUTE q(now() - interval '2 days');} ) =~ /Chunks excluded during startup: ([1-9]\d*)/ ? 'excluded' : 'not',
+		'excluded', "$type: a parameter excludes chunks at executor start");
+
+	# time buckets by ID: time_bucket of the ID's time
+	is($node->safe_psql('postgres', qq{
+		SELECT count(*) = 15 AND sum(c) = 337 FROM (
+			SELECT time_bucket('1 day', ${type}_timestamp(id)) AS d, count(*) AS c FROM $t GROUP BY 1) b}),
+		't', "$type: time_bucket('1 day', ${type}_timestamp(id)) groups by day");
+}
+
+# uuid holding UUIDv7, TimescaleDB's UUIDv7 dimension (2.22 and later)
+SKIP:
+{
+	skip "TimescaleDB $ts has no UUIDv7 dimension (2.22 and later)", 8
+	  if $node->safe_psql('postgres', "SELECT string_to_array('$ts', '.')::int[] < '{2,22}'") eq 't';
+	$node->safe_psql('postgres', q{
+		CREATE TABLE ev_uuid (id uuid NOT NULL, n int NOT NULL);
+		SELECT create_hypertable('ev_uuid', by_range('id', interval '1 day'));
+		INSERT INTO ev_uuid SELECT uuidv7_at(now() - g * interval '1 hour'), g FROM generate_series(0, 24 * 14) g;
+		ANALYZE ev_uuid;});
+	my $chunks = $node->safe_psql('postgres', q{SELECT count(*) FROM show_chunks('ev_uuid')});
+	my $day = $node->safe_psql('postgres', q{SELECT date_trunc('day', now() - interval '2 days', 'UTC')});
+	my $c = chunks_read("SELECT count(*) FROM ev_uuid WHERE id >= uuidv7_min('$day')");
+	ok($c >= 2 && $c <= 4, "uuid: id >= uuidv7_min(constant) reads $c of $chunks chunks");
+	$c = chunks_read("SELECT count(*) FROM ev_uuid WHERE id >= to_uuidv7_boundary(now() - interval '2 days')");
+	ok($c >= 2 && $c <= 4, "uuid: id >= to_uuidv7_boundary(now() - interval) reads $c chunks");
+	# the extension's own rewrite of id >= now() - interval: its bounds are
+	# evaluated at executor start, where TimescaleDB takes them
+	$c = chunks_read("SELECT count(*) FROM ev_uuid WHERE id >= now() - interval '2 days'");
+	ok($c >= 2 && $c <= 4, "uuid: id >= now() - interval reads $c chunks");
+	is($node->safe_psql('postgres', q{SELECT count(*) FROM ev_uuid WHERE id >= now() - interval '2 days'}),
+		$node->safe_psql('postgres', q{SELECT count(*) FROM ev_uuid WHERE uuid_extract_timestamp(id) >= date_trunc('milliseconds', now() - interval '2 days')}),
+		'uuid: id >= now() - interval finds the rows');
+	$c = chunks_read("SELECT count(*) FROM ev_uuid WHERE id >= uuidv7_min(now() - interval '2 days')");
+	ok($c >= 2 && $c <= 4, "uuid: id >= uuidv7_min(now() - interval) reads $c chunks");
+	is($node->safe_psql('postgres', q{SELECT count(*) FROM ev_uuid WHERE id >= uuidv7_min(now() - interval '2 days')}),
+		$node->safe_psql('postgres', q{SELECT count(*) FROM ev_uuid WHERE uuid_extract_timestamp(id) >= date_trunc('milliseconds', now() - interval '2 days')}),
+		'uuid: the same rows as by uuid_extract_timestamp');
+	is($node->safe_psql('postgres', q{SELECT count(*) FROM (SELECT time_bucket('1 day', id) FROM ev_uuid GROUP BY 1) b}),
+		'15', "uuid: TimescaleDB's time_bucket(interval, uuid) groups by day");
+	# the known limit (doc/timescaledb.md): the rewrite's bound has the
+	# version bits zero, which TimescaleDB's chunk exclusion refuses
+	my ($ret, $out, $err) = $node->psql('postgres', "SELECT count(*) FROM ev_uuid WHERE id >= timestamptz '$day'");
+	like($err, qr/is not a version 7 UUID/, 'uuid: id >= timestamptz is refused by TimescaleDB (the known limit)');
+}
+
+$node->stop;
+done_testing();
