@@ -249,9 +249,17 @@ def statement_key(stmt):
     sig = function_signature(norm)
     if sig:
         return ("function", sig)
-    m = re.match(r"^CREATE (?:OR REPLACE )?((?:UNLOGGED )?[A-Z]+(?: [A-Z]+)*?) (?:IF NOT EXISTS )?([\w.]+)", norm)
+    m = re.match(r"^CREATE (?:OR REPLACE )?((?:UNLOGGED )?[A-Z]+(?: [A-Z]+)*?) (?:IF NOT EXISTS )?([\w.]+\S*)", norm)
     if m:
-        return ("create", f"CREATE {m.group(1)} {m.group(2)}")
+        key = f"CREATE {m.group(1)} {m.group(2)}"
+        if m.group(1) == "OPERATOR":
+            # an operator is its name and its operand types
+            args = re.findall(r"\b(LEFTARG|RIGHTARG)\s*=\s*([^,)]+)", norm, re.I)
+            key += "(" + ", ".join(f"{k.upper()}={v.strip()}" for k, v in sorted(args)) + ")"
+        return ("create", key)
+    if norm.upper().startswith("CREATE "):
+        # CREATE CAST (a AS b) and the like: the statement is its own key
+        return ("create", norm)
     return (norm.split(" ", 1)[0].upper(), norm)
 
 
