@@ -22,7 +22,13 @@
  *
  * Every call of either scope leaves its ID in the session's generator,
  * and a server call starts from the session's last ID when that is above
- * the server's state: switching scope never makes a session's IDs go back.
+ * the server's state: switching scope never makes a session's IDs go back
+ * (unless a reset came between: scru128_reset_generators()).
+ *
+ * The start rule (server_gen.h) is applied at the first call after a
+ * start or crash recovery, and again at the first call after recovery
+ * ends on a standby that used the generators while in recovery, with the
+ * origin read from pg_control before the lock is taken.
  *
  *-------------------------------------------------------------------------
  */
