@@ -26,6 +26,13 @@ typedef enum generator_scope_value
 extern int	generator_scope;
 
 /*
+ * The origin of the start rule, in Unix ms: a time at or after which no
+ * generator whose state was lost (before a start, a crash, or on the
+ * primary a promoted standby replaced) issued anything.
+ */
+extern uint64 server_start_origin_ms(void);
+
+/*
  * The next ID of the server's generator.  The session's own generator is
  * the floor of the call and is then set to the ID issued, so the session's
  * IDs keep increasing whichever scope the next call uses.
