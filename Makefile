@@ -18,15 +18,23 @@ UPDATE_SCRIPTS = $(foreach s,$(release_steps),sql/scru128--$(s).sql)
 # the refresh waypoints (below): an installed release R updated to R-refresh and back
 REFRESH_RELEASES = 1.2 1.3 1.4
 REFRESH_SCRIPTS = $(foreach r,$(REFRESH_RELEASES),sql/scru128--$(r)--$(r)-refresh.sql sql/scru128--$(r)-refresh--$(r).sql)
-# A fresh CREATE EXTENSION of the current release runs one script,
-# scru128--<current>.sql: 1.0 and every release's parts in the same order as
-# the chain, each shipped part as shipped unless sql/fresh/ has a sed script
-# for it (where a later release takes back a statement that cannot run in
-# every database, sql/fresh/README); test/t/080_upgrade.pl checks that it
-# gives what the updates give.
-FRESH_SCRIPT = sql/scru128--$(EXTVERSION).sql
-FRESH_PARTS = sql/scru128--1.0.sql $(foreach r,$(wordlist 2,$(words $(RELEASES)),$(RELEASES)),$(sort $(wildcard sql/$(r)/*.sql)))
-DATA_built = $(UPDATE_SCRIPTS) $(REFRESH_SCRIPTS) $(FRESH_SCRIPT)
+# Direct updates to 1.4 from the releases before 1.3: the chain's parts
+# without sql/1.3/40_casts.sql, which fails when the user made one of its
+# casts; sql/1.4/12_casts_kept.sql makes those that are missing instead.
+# PostgreSQL takes the shortest update path, so ALTER EXTENSION UPDATE from
+# 1.0, 1.1 or 1.2 and a fresh CREATE EXTENSION (1.0, then 1.0--1.4) run
+# these, from the same parts as the chain: update == fresh still holds.
+# A shipped part that cannot run in every database goes through its sed
+# script in sql/direct/ on the way (sql/direct/README): 1.1's
+# uuid_timestamp(uuid), which TimescaleDB also creates, is made under its
+# 1.4 name.
+DIRECT_TARGET = 1.4
+DIRECT_FROM = 1.0 1.1 1.2
+DIRECT_SCRIPTS = $(foreach r,$(DIRECT_FROM),sql/scru128--$(r)--$(DIRECT_TARGET).sql)
+DIRECT_PARTS_1.2 = $(filter-out sql/1.3/40_casts.sql,$(sort $(wildcard sql/1.3/*.sql))) $(sort $(wildcard sql/1.4/*.sql))
+DIRECT_PARTS_1.1 = $(sort $(wildcard sql/1.2/*.sql)) $(DIRECT_PARTS_1.2)
+DIRECT_PARTS_1.0 = $(sort $(wildcard sql/1.1/*.sql)) $(DIRECT_PARTS_1.1)
+DATA_built = $(UPDATE_SCRIPTS) $(REFRESH_SCRIPTS) $(DIRECT_SCRIPTS)
 
 # The release's version is scru128.control's default_version and nothing
 # else: the module magic (PG_MODULE_MAGIC_EXT, seen in pg_get_loaded_modules()
@@ -52,10 +60,9 @@ include $(PGXS)
 $(UPDATE_SCRIPTS): sql/scru128--%.sql: $$(sort $$(wildcard sql/$$(lastword $$(subst --, ,$$*))/*.sql))
 	cat $^ >$@
 
-# each part through its sed script of sql/fresh/ if it has one
-$(FRESH_SCRIPT): $(FRESH_PARTS) $(wildcard sql/fresh/*.sed)
-	for f in $(FRESH_PARTS); do \
-		e=sql/fresh/$$(echo "$${f#sql/}" | tr / _ | sed 's/\.sql$$/.sed/'); \
+$(DIRECT_SCRIPTS): sql/scru128--%--$(DIRECT_TARGET).sql: $$(DIRECT_PARTS_$$*) $$(wildcard sql/direct/*.sed)
+	for f in $(DIRECT_PARTS_$*); do \
+		e=sql/direct/$$(echo "$${f#sql/}" | tr / _ | sed 's/\.sql$$/.sed/'); \
 		if [ -f "$$e" ]; then sed -f "$$e" "$$f"; else cat "$$f"; fi; \
 	done >$@
 

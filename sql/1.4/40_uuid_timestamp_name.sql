@@ -10,10 +10,11 @@
 --
 -- An installed 1.1 to 1.3 renames its member: views, defaults and indexes
 -- that call it follow (they hold its OID), text that names it must use the
--- new name.  A fresh install runs scru128--1.4.sql, in which 1.1's part
--- creates the function under the new name already (sql/fresh/): there is
--- nothing to rename, and public.uuid_timestamp(uuid) may be TimescaleDB's,
--- so only a member of this extension is renamed.
+-- new name.  A fresh install (1.0, then scru128--1.0--1.4.sql) and an
+-- update from 1.0 run 1.1's part with the function under its new name
+-- already (sql/direct/): there is nothing to rename, and
+-- public.uuid_timestamp(uuid) may be TimescaleDB's, so only a member of
+-- this extension is renamed.
 --
 DO $$
 DECLARE
