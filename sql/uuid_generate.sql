@@ -121,7 +121,7 @@ SELECT d, pg_temp.uuid_try(format('SELECT public.uuidv7(%L::interval)',
 		   timestamptz '10889-08-02 05:31:50.655+00' + d - clock_timestamp())) AS result
 FROM (VALUES (interval '-0.0005 s'), (interval '0.0005 s')) AS v(d)
 ORDER BY d;
-SELECT public.uuid_timestamp(public.uuidv7(timestamptz '10889-08-02 05:31:50.6545+00' - clock_timestamp()))
+SELECT public.scru128_uuid_timestamp(public.uuidv7(timestamptz '10889-08-02 05:31:50.6545+00' - clock_timestamp()))
 	   = '10889-08-02 05:31:50.654+00' AS below_edge_ms;
 -- and on 18.6 and later core's function answers the same at both sides
 SELECT d,
