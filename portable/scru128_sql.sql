@@ -39,6 +39,7 @@
 DO $do$
 DECLARE
 	other pg_catalog.name;
+	relname pg_catalog.name;
 BEGIN
 	SELECT pg_catalog.pg_get_userbyid(n.nspowner) INTO other FROM pg_catalog.pg_namespace n
 		WHERE n.nspname OPERATOR(pg_catalog.=) 'scru128_sql' AND n.nspowner OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER);
@@ -59,21 +60,57 @@ BEGIN
 			DETAIL = 'The SQL edition''s scru128 is a domain over uuid, owned by the installing role, without a constraint, default or NOT NULL.',
 			HINT = 'Install as the owner of the SQL edition, or drop the type (after checking what uses it) and run the script again.';
 	END IF;
-	SELECT pg_catalog.pg_get_userbyid(c.relowner) INTO other FROM pg_catalog.pg_class c
-		WHERE c.relnamespace OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('scru128_sql') AND c.relname OPERATOR(pg_catalog.=) 'scru64_last'
+	SELECT c.relname, pg_catalog.pg_get_userbyid(c.relowner) INTO relname, other FROM pg_catalog.pg_class c
+		WHERE c.relnamespace OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('scru128_sql') AND c.relname OPERATOR(pg_catalog.=) ANY (ARRAY['scru64_last', 'scru64_node'])
 		AND c.relowner OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER);
 	IF FOUND THEN
 		RAISE EXCEPTION USING ERRCODE = '42501',
-			MESSAGE = pg_catalog.format('relation scru128_sql.scru64_last already exists and is owned by role %I, not by %I', other, CURRENT_USER),
+			MESSAGE = pg_catalog.format('relation scru128_sql.%s already exists and is owned by role %I, not by %I', relname, other, CURRENT_USER),
 			HINT = 'Install as the owner of the SQL edition, or drop the relation and run the script again.';
 	END IF;
 END
 $do$;
 -- plain-only end
-CREATE SCHEMA IF NOT EXISTS scru128_sql;
+
+-- Through pg_tle, any role with CREATE on the database could run CREATE
+-- EXTENSION scru128_sql first, own every function, and replace a body
+-- with code that then runs as whoever calls it.  Only a role the installer
+-- trusts may create it: a superuser or a member of pgtle_admin (the roles
+-- that may register it).  The plain script is owned by whoever runs it and
+-- needs no such check (the squatting check above covers it).
+-- extension-only begin
+-- DO $do$
+-- BEGIN
+-- 	IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER
+-- 			AND (r.rolsuper OR (pg_catalog.to_regrole('pgtle_admin') IS NOT NULL
+-- 				AND pg_catalog.pg_has_role(r.oid, pg_catalog.to_regrole('pgtle_admin'), 'MEMBER')))) THEN
+-- 		RAISE EXCEPTION USING ERRCODE = '42501',
+-- 			MESSAGE = pg_catalog.format('permission denied to create extension scru128_sql as role %I', CURRENT_USER),
+-- 			DETAIL = 'The owner of the extension owns its functions and can change what they run for every role that calls them.',
+-- 			HINT = 'A member of pgtle_admin (or a superuser) creates it; other roles call its functions.';
+-- 	END IF;
+-- END
+-- $do$;
+-- extension-only end
+
+-- Every role may call the functions, as those of an extension in public:
+-- the schema is granted to PUBLIC when it is made, and a run over an
+-- existing schema keeps the privileges its owner gave (a REVOKE stays).
+-- plain-only begin
+DO $do$
+BEGIN
+	IF pg_catalog.to_regnamespace('scru128_sql') IS NULL THEN
+		CREATE SCHEMA scru128_sql;
+		GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
+	END IF;
+END
+$do$;
+-- plain-only end
+-- extension-only begin
+-- CREATE SCHEMA scru128_sql;
+-- GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
+-- extension-only end
 COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.4: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
--- every role may call the functions, as those of an extension in public
-GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
 
 -- plain-only begin
 DO $do$
@@ -464,13 +501,6 @@ END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru64_node_spec(pg_catalog.text) IS 'the canonical form of a node spec, or an error explaining why it is refused';
 
-CREATE OR REPLACE FUNCTION scru128_sql.scru64_node_spec()
-RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
-SELECT CASE WHEN s OPERATOR(pg_catalog.<>) '' THEN scru128_sql.scru64_node_spec(s) END
-FROM pg_catalog.current_setting('scru128_sql.scru64_node_spec', true) s
-$fn$;
-COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of the setting scru128_sql.scru64_node_spec, NULL when unset';
-
 -- The last SCRU64 ID issued in this database (whatever node spec issued
 -- it): a sequence, because setval() survives ROLLBACK.  Only scru64() (a
 -- SECURITY DEFINER function) may read or set it.  The plain script has
@@ -485,18 +515,66 @@ CREATE SEQUENCE IF NOT EXISTS scru128_sql.scru64_last AS bigint MINVALUE 0 START
 REVOKE ALL ON SEQUENCE scru128_sql.scru64_last FROM PUBLIC;
 COMMENT ON SEQUENCE scru128_sql.scru64_last IS 'the last SCRU64 ID that scru128_sql.scru64() issued in this database';
 
+-- Who may set this database's node spec: the owner of the SQL edition,
+-- and the roles it grants UPDATE and INSERT on this table to.  One row (or
+-- none: then the database's ALTER DATABASE ... SET value is used, as in
+-- 1.3).  scru64() also locks this table (SHARE ROW EXCLUSIVE) while it
+-- computes the next ID: no other role has a privilege on it, so no other
+-- role can take that lock or hold it.
+-- plain-only begin
+CREATE TABLE IF NOT EXISTS scru128_sql.scru64_node (
+	one boolean PRIMARY KEY DEFAULT true CHECK (one),
+	node_spec pg_catalog.text CHECK (node_spec IS NULL OR scru128_sql.scru64_node_spec(node_spec) IS NOT NULL)
+);
+-- plain-only end
+-- extension-only begin
+-- CREATE TABLE scru128_sql.scru64_node (
+-- 	one boolean PRIMARY KEY DEFAULT true CHECK (one),
+-- 	node_spec pg_catalog.text CHECK (node_spec IS NULL OR scru128_sql.scru64_node_spec(node_spec) IS NOT NULL)
+-- );
+-- SELECT pg_catalog.pg_extension_config_dump('scru128_sql.scru64_node', '');
+-- extension-only end
+COMMENT ON TABLE scru128_sql.scru64_node IS 'this database''s SCRU64 node spec for scru128_sql.scru64() (one row; set by the SQL edition''s owner or the roles it grants UPDATE and INSERT)';
+
+-- The value of ALTER DATABASE ... SET scru128_sql.scru64_node_spec for this
+-- database (for all roles), or NULL: 1.3's way to set the node, which needs
+-- a superuser (or GRANT SET ON PARAMETER), so it is trusted as the table is.
+CREATE OR REPLACE FUNCTION scru128_sql._scru64_database_spec()
+RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
+SELECT pg_catalog.substr(c, 30)
+FROM pg_catalog.pg_db_role_setting s, pg_catalog.unnest(s.setconfig) c
+WHERE s.setrole OPERATOR(pg_catalog.=) 0
+	AND s.setdatabase OPERATOR(pg_catalog.=) (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
+	AND pg_catalog.left(c, 29) OPERATOR(pg_catalog.=) 'scru128_sql.scru64_node_spec='
+$fn$;
+COMMENT ON FUNCTION scru128_sql._scru64_database_spec() IS 'internal: this database''s ALTER DATABASE ... SET value of scru128_sql.scru64_node_spec, or NULL';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru64_node_spec()
+RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS $fn$
+SELECT scru128_sql.scru64_node_spec(COALESCE((SELECT n.node_spec FROM scru128_sql.scru64_node n), scru128_sql._scru64_database_spec()))
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of this database''s node spec (the table scru128_sql.scru64_node, else ALTER DATABASE ... SET), NULL when unset';
+
 -- The database's SCRU64 generator, the native rules (scru64_core.c) run on
--- the last ID issued in this database.  Every call holds the session-level
--- advisory lock (1396920917, 64) from reading that ID to setting the next,
--- so IDs increase in the order they are issued across all sessions; the
--- lock, the read and setval() are not undone by ROLLBACK, and an error
--- inside releases the lock.  Like the native generator it waits for the
+-- the last ID issued in this database.  Every call holds the lock on
+-- scru128_sql.scru64_node from reading that ID to setting the next, so IDs
+-- increase in the order they are issued across all sessions; setval() is
+-- not undone by ROLLBACK.  The lock is taken in the block's subtransaction
+-- and the block ends by raising S6401, which rolls the subtransaction
+-- back: that releases the lock at once (a transaction-level lock would
+-- serialize every caller's whole transaction) and keeps setval().  A cancel,
+-- a timeout or an error anywhere also ends the subtransaction, so no lock
+-- outlives the call.  A wait for the lock ends after lock_timeout (5 s,
+-- the SET clause) with 55P03.  Like the native generator it waits for the
 -- clock (at most 40 ticks) when it ran ahead of it.
 CREATE OR REPLACE FUNCTION scru128_sql.scru64()
 RETURNS bigint LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
-SET search_path = pg_catalog, pg_temp AS $fn$
+SET search_path = pg_catalog, pg_temp SET lock_timeout = '5s' AS $fn$
 DECLARE
-	spec pg_catalog.text := pg_catalog.current_setting('scru128_sql.scru64_node_spec', true);
+	session_spec pg_catalog.text := pg_catalog.current_setting('scru128_sql.scru64_node_spec', true);
+	db_spec pg_catalog.text;
+	spec pg_catalog.text;
 	p bigint[];
 	counter_size integer;
 	node_bits bigint;
@@ -508,12 +586,22 @@ DECLARE
 	prev_node bigint;
 	next_id bigint;
 	wait_ms bigint;
+	holders pg_catalog.text;
 BEGIN
+	db_spec := scru128_sql._scru64_database_spec();
+	IF session_spec OPERATOR(pg_catalog.<>) '' AND session_spec IS DISTINCT FROM db_spec THEN
+		RAISE EXCEPTION USING ERRCODE = '42501',
+			MESSAGE = pg_catalog.format('scru128_sql.scru64_node_spec is set to "%s" in this session, which scru64() does not use', session_spec),
+			DETAIL = 'Since 1.4 the node spec of a database comes from the table scru128_sql.scru64_node (or ALTER DATABASE ... SET), not from a session''s SET, PGOPTIONS or ALTER ROLE ... SET: any role could set those.',
+			HINT = 'RESET scru128_sql.scru64_node_spec; the owner of the SQL edition sets the node spec with INSERT INTO scru128_sql.scru64_node (node_spec) VALUES (''42/8'') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec.';
+	END IF;
+	SELECT n.node_spec INTO spec FROM scru128_sql.scru64_node n;
+	spec := COALESCE(spec, db_spec);
 	IF spec IS NULL OR spec OPERATOR(pg_catalog.=) '' THEN
 		RAISE EXCEPTION USING ERRCODE = '55000',
 			MESSAGE = 'scru128_sql.scru64_node_spec is not set',
-			DETAIL = 'scru64() needs the node ID of this database.',
-			HINT = 'Set it for the database, e.g. ALTER DATABASE mydb SET scru128_sql.scru64_node_spec = ''42/8'' (see doc/sql-edition.md).';
+			DETAIL = 'scru64() needs the node ID of this database, from the table scru128_sql.scru64_node.',
+			HINT = 'The owner of the SQL edition sets it: INSERT INTO scru128_sql.scru64_node (node_spec) VALUES (''42/8'') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec (see doc/sql-edition.md).';
 	END IF;
 	p := scru128_sql._scru64_parse_spec(spec);
 	counter_size := 24 OPERATOR(pg_catalog.-) p[2]::integer;
@@ -534,8 +622,8 @@ BEGIN
 				HINT = 'Set scru128_sql.scru64_node_spec to <node_id>/<node_id_size>, or to a previous ID that is not ahead of the clock.';
 		END IF;
 		wait_ms := 0;
-		PERFORM pg_catalog.pg_advisory_lock(1396920917, 64);
 		BEGIN
+			LOCK TABLE scru128_sql.scru64_node IN SHARE ROW EXCLUSIVE MODE;
 			prev := GREATEST(COALESCE(pg_catalog.pg_sequence_last_value('scru128_sql.scru64_last'::pg_catalog.regclass), 0), p[3]);
 			prev_ts := prev OPERATOR(pg_catalog.>>) 24;
 			prev_node := (prev OPERATOR(pg_catalog.&) 16777215) OPERATOR(pg_catalog.>>) counter_size;
@@ -566,10 +654,20 @@ BEGIN
 				END IF;
 				PERFORM pg_catalog.setval('scru128_sql.scru64_last'::pg_catalog.regclass, next_id, true);
 			END IF;
-			PERFORM pg_catalog.pg_advisory_unlock(1396920917, 64);
-		EXCEPTION WHEN OTHERS OR query_canceled THEN
-			PERFORM pg_catalog.pg_advisory_unlock(1396920917, 64);
-			RAISE;
+			-- roll the block back: releases the lock, keeps setval()
+			RAISE SQLSTATE 'S6401';
+		EXCEPTION
+			WHEN SQLSTATE 'S6401' THEN
+				NULL;
+			WHEN lock_not_available THEN
+				SELECT pg_catalog.string_agg(l.pid::pg_catalog.text, ', ' ORDER BY l.pid) INTO holders FROM pg_catalog.pg_locks l
+					WHERE l.locktype OPERATOR(pg_catalog.=) 'relation' AND l.granted
+						AND l.relation OPERATOR(pg_catalog.=) 'scru128_sql.scru64_node'::pg_catalog.regclass
+						AND l.mode OPERATOR(pg_catalog.<>) 'AccessShareLock';
+				RAISE EXCEPTION USING ERRCODE = '55P03',
+					MESSAGE = 'scru64() waited 5 s for this database''s generator and gave up',
+					DETAIL = pg_catalog.format('The lock on scru128_sql.scru64_node is held by process %s.', COALESCE(holders, '(none now)')),
+					HINT = 'A scru64() call takes it for microseconds; a role that can lock that table (its owner, a superuser) holds it in an open transaction.';
 		END;
 		IF next_id IS NOT NULL THEN
 			RETURN next_id;

@@ -21,7 +21,7 @@ FROM scru128_sql.uuidv7() v;
 -- IDs made in aborted subtransactions, kept in a variable: all distinct,
 -- timestamps never decrease, and the state is back where it was
 CREATE TEMP TABLE sub AS SELECT * FROM (VALUES (NULL::uuid[], NULL::bigint[], NULL::text, NULL::text)) v(ids, ids64, before, after);
-SET scru128_sql.scru64_node_spec = '7/8';
+INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('7/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
 DO $$
 DECLARE
 	v_ids uuid[] := '{}';

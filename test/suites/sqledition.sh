@@ -7,6 +7,77 @@
 # type the codecs are compared on: by default 1000000 on 15, 10000 on the
 # other majors.
 
+# scru64()'s lock under cancels and timeouts (1.3 leaked its session-level
+# advisory lock when a cancel landed between taking it and the protected
+# block, and every other session's scru64() then hung): session A runs
+# 300 statements of 100 scru64() calls each under statement_timeout = 1ms,
+# with pg_cancel_backend() from another session besides, and stays
+# connected; then session B's scru64() must answer at once.  A lock held by
+# a role that can take it (the owner, in an open transaction) makes
+# scru64() fail with 55P03 after lock_timeout (5 s), naming the holder.
+sqled_lock() {
+	local db=$1 out=$2 dir="$WORK/sqled-lock" n=0 a_pid got t0 t1 i
+	mkdir -p "$dir"
+	[ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$dir"
+	{
+		echo "SELECT 'pid ' || pg_backend_pid();"
+		echo "SET statement_timeout = '1ms';"
+		for i in $(seq 1 300); do echo "SELECT count(scru128_sql.scru64()) FROM generate_series(1, 100);"; done
+		echo "RESET statement_timeout;"
+		echo "SELECT 'A done';"
+		# still connected and working while B runs (a stray cancel ends one sleep only)
+		for i in $(seq 1 12); do echo "SELECT pg_sleep(0.5);"; done
+	} >"$dir/a.sql"
+	psql_user -d "$db" -X -At -v ON_ERROR_STOP=0 -f "$dir/a.sql" >"$dir/a.out" 2>&1 &
+	a_pid=$!
+	for i in $(seq 1 100); do grep -q '^pid ' "$dir/a.out" 2>/dev/null && break; sleep 0.05; done
+	for i in $(seq 1 40); do
+		psql_user -d "$db" -X -At -c "SELECT pg_cancel_backend($(sed -n 's/^pid //p' "$dir/a.out"))" >/dev/null 2>&1 || true
+		grep -q '^A done' "$dir/a.out" && break
+		sleep 0.02
+	done
+	for i in $(seq 1 600); do grep -q '^A done' "$dir/a.out" && break; sleep 0.1; done
+	t0=$(date +%s%N)
+	got=$(psql_user -d "$db" -X -At -q -c "SET statement_timeout = '3s'" \
+		-c "SELECT scru128_sql.scru64() > 0" \
+		-c "SELECT count(*) FROM pg_locks WHERE relation = 'scru128_sql.scru64_node'::regclass AND mode <> 'AccessShareLock'" \
+		-c "SELECT count(*) FROM pg_stat_activity WHERE pid = $(sed -n 's/^pid //p' "$dir/a.out")" 2>&1) || true
+	t1=$(date +%s%N)
+	wait "$a_pid" || true
+	{
+		n=$(grep -c 'canceling statement' "$dir/a.out" || true)
+		[ "$n" -ge 100 ] && echo "ok 1 - scru64() lock: $n of 300 statements of session A cancelled (timeout or pg_cancel_backend)" ||
+			echo "not ok 1 - scru64() lock: only $n of 300 statements of session A cancelled"
+		[ "$got" = "t
+0
+1" ] && [ $(((t1 - t0) / 1000000)) -lt 2000 ] &&
+			echo "ok 2 - scru64() lock: then, A still connected, session B's scru64() answers at once ($(((t1 - t0) / 1000000)) ms) and no lock is held" ||
+			{ echo "not ok 2 - scru64() lock: session B's scru64() after A's cancels ($(((t1 - t0) / 1000000)) ms)"; echo "$got" | sed 's/^/#   /'; }
+		grep -q WARNING "$dir/a.out" && { echo "not ok 3 - scru64() lock: no WARNING under cancels"; grep WARNING "$dir/a.out" | sort | uniq -c | sed 's/^/#   /'; } ||
+			echo "ok 3 - scru64() lock: no WARNING under cancels (1.3 printed \"you don't own a lock\")"
+	} >>"$out"
+
+	# the owner holds the lock in an open transaction: a clear error in 5 s
+	psql_user -d "$db" -X -At -c "BEGIN" -c "LOCK TABLE scru128_sql.scru64_node IN SHARE ROW EXCLUSIVE MODE" \
+		-c "SELECT 'locked ' || pg_backend_pid()" -c "SELECT pg_sleep(9)" -c "COMMIT" >"$dir/h.out" 2>&1 &
+	a_pid=$!
+	for i in $(seq 1 100); do grep -q '^locked ' "$dir/h.out" 2>/dev/null && break; sleep 0.05; done
+	t0=$(date +%s%N)
+	got=$(psql_user -d "$db" -X -At -q -v VERBOSITY=verbose -c "SET statement_timeout = '20s'" -c "SELECT scru128_sql.scru64()" 2>&1) || true
+	t1=$(date +%s%N)
+	wait "$a_pid" || true
+	{
+		if grep -q "ERROR:  55P03: scru64() waited 5 s for this database's generator and gave up" <<<"$got" &&
+			grep -q "DETAIL:  The lock on scru128_sql.scru64_node is held by process $(sed -n 's/^locked //p' "$dir/h.out")\." <<<"$got" &&
+			[ $(((t1 - t0) / 1000000)) -ge 4500 ] && [ $(((t1 - t0) / 1000000)) -lt 8000 ]; then
+			echo "ok 4 - scru64() lock held elsewhere: 55P03 after $(((t1 - t0) / 1000000)) ms, naming the holder"
+		else
+			echo "not ok 4 - scru64() lock held elsewhere: 55P03 after 5 s ($(((t1 - t0) / 1000000)) ms)"
+			echo "$got" | sed 's/^/#   /'
+		fi
+	} >>"$out"
+}
+
 suite_sqledition() {
 	local out="$WORK/sqledition.log" dir="$BUILD/test/sqledition" db=sqledition
 	local n=${SQLED_RANDOM_N:-} conc_n=3000 t f s pids=() failed=0
@@ -35,7 +106,8 @@ suite_sqledition() {
 			failed=1
 		}
 	done
-	psql_user -d "$db" -q -c 'CREATE TABLE sqled_conc (s int, i int, id128 uuid, id64 bigint, v7 uuid, id160 bytea)' >>"$out" 2>&1
+	psql_user -d "$db" -q -c 'CREATE TABLE sqled_conc (s int, i int, id128 uuid, id64 bigint, v7 uuid, id160 bytea)' \
+		-c "INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('5/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec" >>"$out" 2>&1
 	for s in 1 2 3 4 5 6 7 8; do
 		psql_user -d "$db" -q -v s="$s" -v n="$conc_n" -f "$dir/concurrent.sql" >>"$out.$s" 2>&1 &
 		pids+=($!)
@@ -44,6 +116,7 @@ suite_sqledition() {
 		wait "$s" || failed=1
 	done
 	cat "$out".? >>"$out"
+	sqled_lock "$db" "$out"
 	psql_user -d "$db" -q -v n="$conc_n" -f "$dir/tap.sql" -f "$dir/concurrent_check.sql" >>"$out" 2>&1 || failed=1
 	grep -vE '^ok [0-9]+' "$out" || true
 	record_tap sqledition "$out"
