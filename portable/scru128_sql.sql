@@ -331,13 +331,20 @@ COMMENT ON FUNCTION scru128_sql.scru128(timestamp with time zone) IS 'new SCRU12
 
 -- The session's generator, SCRU128 v2.1.1 as the native scru128().  Its
 -- state is one custom setting, scru128_sql.scru128_state, holding
--- "timestamp:counter:ts_counter_hi" in decimal, where counter is
+-- "timestamp:counter:ts_counter_hi:k" in decimal, where counter is
 -- counter_hi * 2^24 + counter_lo (so one increment carries counter_lo into
 -- counter_hi).  A setting is transactional: ROLLBACK (to a savepoint, too)
 -- puts back the state of the transaction's start, RESET ALL and DISCARD
 -- ALL clear it.  The clock keeps the timestamp from going back then; within
 -- the millisecond of the lost state, the counters start afresh and only
 -- the random counter_lo and entropy keep IDs apart (doc/sql-edition.md).
+-- A state without the trailing ":k" (cleared, or not written by this
+-- function: a user's set_config(), 1.3's format) is no state.  With no
+-- state, IDs this connection made before RESET ALL or DISCARD ALL (a
+-- pooler's reset between clients) may be in the current millisecond, so
+-- the generator starts in the next one: the next client's first ID sorts
+-- above the previous client's last (at most 1 ms of waiting, once per
+-- reset; no cost per call).
 -- One random uuid gives every random field: hex digits 1-6 counter_lo,
 -- 10-13 and 16-17 counter_hi, 25-32 entropy (its version and variant
 -- digits, 15 and 20, are left out).
@@ -352,7 +359,7 @@ DECLARE
 	ts_hi bigint;
 BEGIN
 	-- RESET ALL and DISCARD ALL leave '' (NULL before the first call)
-	IF s OPERATOR(pg_catalog.<>) '' THEN
+	IF pg_catalog.split_part(s, ':', 4) OPERATOR(pg_catalog.=) 'k' THEN
 		ts := pg_catalog.split_part(s, ':', 1);
 		c := pg_catalog.split_part(s, ':', 2);
 		ts_hi := pg_catalog.split_part(s, ':', 3);
@@ -374,6 +381,16 @@ BEGIN
 			RAISE EXCEPTION USING ERRCODE = '22008',
 				MESSAGE = pg_catalog.format('system clock is outside the range scru128 can represent: "%s"', pg_catalog.clock_timestamp());
 		END IF;
+		IF ts IS NULL THEN
+			-- no state: start in the next millisecond (see above)
+			LOOP
+				PERFORM pg_catalog.pg_sleep(0.0002);
+				ts := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000)::bigint;
+				EXIT WHEN ts OPERATOR(pg_catalog.>) now_ms OR ts OPERATOR(pg_catalog.<) (now_ms OPERATOR(pg_catalog.-) 1000);
+			END LOOP;
+			now_ms := ts;
+			ts := NULL;
+		END IF;
 		IF ts IS NULL OR ts OPERATOR(pg_catalog.>) now_ms THEN
 			-- no state, or the clock went back too far: start afresh
 			ts_hi := 0;
@@ -386,7 +403,7 @@ BEGIN
 		ts_hi := ts;
 		c := (c OPERATOR(pg_catalog.&) 16777215) OPERATOR(pg_catalog.|) (('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 10, 4) OPERATOR(pg_catalog.||) pg_catalog.substr(r, 16, 2))::bit(24)::bigint OPERATOR(pg_catalog.<<) 24);
 	END IF;
-	s := pg_catalog.set_config('scru128_sql.scru128_state', ((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) c::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) ts_hi::pg_catalog.text, false);
+	s := pg_catalog.set_config('scru128_sql.scru128_state', ((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) c::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) ts_hi::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
 	RETURN ((pg_catalog.lpad(pg_catalog.to_hex(ts), 12, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(c), 12, '0'))
 		OPERATOR(pg_catalog.||) pg_catalog.substr(r, 25, 8))::pg_catalog.uuid;
 END
@@ -516,7 +533,10 @@ REVOKE ALL ON SEQUENCE scru128_sql.scru64_last FROM PUBLIC;
 COMMENT ON SEQUENCE scru128_sql.scru64_last IS 'the last SCRU64 ID that scru128_sql.scru64() issued in this database';
 
 -- Who may set this database's node spec: the owner of the SQL edition,
--- and the roles it grants UPDATE and INSERT on this table to.  One row (or
+-- and the roles it grants UPDATE and INSERT on this table to.  A value of
+-- the setting scru128_sql.scru64_node_spec set in a session (SET,
+-- PGOPTIONS, ALTER ROLE ... SET) is not used: any role could set it, and
+-- behind a pooler a session's SET reaches other clients.  One row (or
 -- none: then the database's ALTER DATABASE ... SET value is used, as in
 -- 1.3).  scru64() also locks this table (SHARE ROW EXCLUSIVE) while it
 -- computes the next ID: no other role has a privilege on it, so no other
@@ -589,18 +609,15 @@ DECLARE
 	holders pg_catalog.text;
 BEGIN
 	db_spec := scru128_sql._scru64_database_spec();
-	IF session_spec OPERATOR(pg_catalog.<>) '' AND session_spec IS DISTINCT FROM db_spec THEN
-		RAISE EXCEPTION USING ERRCODE = '42501',
-			MESSAGE = pg_catalog.format('scru128_sql.scru64_node_spec is set to "%s" in this session, which scru64() does not use', session_spec),
-			DETAIL = 'Since 1.4 the node spec of a database comes from the table scru128_sql.scru64_node (or ALTER DATABASE ... SET), not from a session''s SET, PGOPTIONS or ALTER ROLE ... SET: any role could set those.',
-			HINT = 'RESET scru128_sql.scru64_node_spec; the owner of the SQL edition sets the node spec with INSERT INTO scru128_sql.scru64_node (node_spec) VALUES (''42/8'') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec.';
-	END IF;
 	SELECT n.node_spec INTO spec FROM scru128_sql.scru64_node n;
 	spec := COALESCE(spec, db_spec);
 	IF spec IS NULL OR spec OPERATOR(pg_catalog.=) '' THEN
 		RAISE EXCEPTION USING ERRCODE = '55000',
 			MESSAGE = 'scru128_sql.scru64_node_spec is not set',
-			DETAIL = 'scru64() needs the node ID of this database, from the table scru128_sql.scru64_node.',
+			DETAIL = 'scru64() needs the node ID of this database, from the table scru128_sql.scru64_node.'
+				OPERATOR(pg_catalog.||) CASE WHEN session_spec OPERATOR(pg_catalog.<>) '' AND session_spec IS DISTINCT FROM db_spec
+					THEN pg_catalog.format(' The value "%s" of this session (SET, PGOPTIONS, ALTER ROLE ... SET) is not used since 1.4: any role could set it, and behind a pooler it leaks to other clients.', session_spec)
+					ELSE '' END,
 			HINT = 'The owner of the SQL edition sets it: INSERT INTO scru128_sql.scru64_node (node_spec) VALUES (''42/8'') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec (see doc/sql-edition.md).';
 	END IF;
 	p := scru128_sql._scru64_parse_spec(spec);
@@ -789,7 +806,7 @@ $fn$;
 COMMENT ON FUNCTION scru128_sql.scru160_timestamp(pg_catalog.bytea) IS 'the timestamp field of a SCRU160 ID as a timestamptz';
 
 -- The session's SCRU160 generator (the spec's default counter usage, as the
--- native scru160()): state "timestamp:counter" in the setting
+-- native scru160()): state "timestamp:counter:k" in the setting
 -- scru128_sql.scru160_state, transactional like scru128()'s.  A counter that
 -- reaches 65535 within a millisecond waits for the next one (at most 1 s).
 CREATE OR REPLACE FUNCTION scru128_sql.scru160()
@@ -799,8 +816,10 @@ DECLARE
 	u pg_catalog.text := pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
 	r pg_catalog.text := (pg_catalog.substr(u, 1, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(u, 14, 3)) OPERATOR(pg_catalog.||) pg_catalog.substr(u, 18);
 	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.scru160_state', true);
-	ts bigint := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1);
-	c bigint := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 2);
+	-- a state without the trailing ":k" is no state (as scru128()'s)
+	ok boolean := pg_catalog.split_part(s, ':', 3) OPERATOR(pg_catalog.=) 'k';
+	ts bigint := CASE WHEN ok THEN '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1) ELSE '0' END;
+	c bigint := CASE WHEN ok THEN '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 2) ELSE '0' END;
 	now_ms bigint;
 	steps integer := 0;
 BEGIN
@@ -828,7 +847,7 @@ BEGIN
 		END IF;
 		PERFORM pg_catalog.pg_sleep(0.0001);
 	END LOOP;
-	s := pg_catalog.set_config('scru128_sql.scru160_state', (ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) c::pg_catalog.text, false);
+	s := pg_catalog.set_config('scru128_sql.scru160_state', (ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) c::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
 	RETURN pg_catalog.decode((pg_catalog.lpad(pg_catalog.to_hex(ts), 12, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(c), 4, '0'))
 		OPERATOR(pg_catalog.||) pg_catalog.left(r, 24), 'hex');
 END
@@ -847,13 +866,14 @@ CREATE OR REPLACE FUNCTION scru128_sql._uuidv7_clock_ns()
 RETURNS bigint LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
 DECLARE
 	now_ns bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000000)::bigint;
-	prev_ns bigint := COALESCE('0' OPERATOR(pg_catalog.||) pg_catalog.current_setting('scru128_sql.uuidv7_state', true), '0');
-	s pg_catalog.text;
+	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.uuidv7_state', true);
+	-- "nanoseconds:k"; a state without the ":k" is no state (as scru128()'s)
+	prev_ns bigint := CASE WHEN pg_catalog.split_part(s, ':', 2) OPERATOR(pg_catalog.=) 'k' THEN '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1) ELSE '0' END;
 BEGIN
 	IF (prev_ns OPERATOR(pg_catalog.+) 245) OPERATOR(pg_catalog.>=) now_ns THEN
 		now_ns := prev_ns OPERATOR(pg_catalog.+) 245;
 	END IF;
-	s := pg_catalog.set_config('scru128_sql.uuidv7_state', now_ns::pg_catalog.text, false);
+	s := pg_catalog.set_config('scru128_sql.uuidv7_state', now_ns::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
 	RETURN now_ns;
 END
 $fn$;

@@ -122,7 +122,10 @@ REVOKE ALL ON SEQUENCE scru128_sql.scru64_last FROM PUBLIC;
 COMMENT ON SEQUENCE scru128_sql.scru64_last IS 'the last SCRU64 ID that scru128_sql.scru64() issued in this database';
 
 -- Who may set this database's node spec: the owner of the SQL edition,
--- and the roles it grants UPDATE and INSERT on this table to.  One row (or
+-- and the roles it grants UPDATE and INSERT on this table to.  A value of
+-- the setting scru128_sql.scru64_node_spec set in a session (SET,
+-- PGOPTIONS, ALTER ROLE ... SET) is not used: any role could set it, and
+-- behind a pooler a session's SET reaches other clients.  One row (or
 -- none: then the database's ALTER DATABASE ... SET value is used, as in
 -- 1.3).  scru64() also locks this table (SHARE ROW EXCLUSIVE) while it
 -- computes the next ID: no other role has a privilege on it, so no other
@@ -195,18 +198,15 @@ DECLARE
 	holders pg_catalog.text;
 BEGIN
 	db_spec := scru128_sql._scru64_database_spec();
-	IF session_spec OPERATOR(pg_catalog.<>) '' AND session_spec IS DISTINCT FROM db_spec THEN
-		RAISE EXCEPTION USING ERRCODE = '42501',
-			MESSAGE = pg_catalog.format('scru128_sql.scru64_node_spec is set to "%s" in this session, which scru64() does not use', session_spec),
-			DETAIL = 'Since 1.4 the node spec of a database comes from the table scru128_sql.scru64_node (or ALTER DATABASE ... SET), not from a session''s SET, PGOPTIONS or ALTER ROLE ... SET: any role could set those.',
-			HINT = 'RESET scru128_sql.scru64_node_spec; the owner of the SQL edition sets the node spec with INSERT INTO scru128_sql.scru64_node (node_spec) VALUES (''42/8'') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec.';
-	END IF;
 	SELECT n.node_spec INTO spec FROM scru128_sql.scru64_node n;
 	spec := COALESCE(spec, db_spec);
 	IF spec IS NULL OR spec OPERATOR(pg_catalog.=) '' THEN
 		RAISE EXCEPTION USING ERRCODE = '55000',
 			MESSAGE = 'scru128_sql.scru64_node_spec is not set',
-			DETAIL = 'scru64() needs the node ID of this database, from the table scru128_sql.scru64_node.',
+			DETAIL = 'scru64() needs the node ID of this database, from the table scru128_sql.scru64_node.'
+				OPERATOR(pg_catalog.||) CASE WHEN session_spec OPERATOR(pg_catalog.<>) '' AND session_spec IS DISTINCT FROM db_spec
+					THEN pg_catalog.format(' The value "%s" of this session (SET, PGOPTIONS, ALTER ROLE ... SET) is not used since 1.4: any role could set it, and behind a pooler it leaks to other clients.', session_spec)
+					ELSE '' END,
 			HINT = 'The owner of the SQL edition sets it: INSERT INTO scru128_sql.scru64_node (node_spec) VALUES (''42/8'') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec (see doc/sql-edition.md).';
 	END IF;
 	p := scru128_sql._scru64_parse_spec(spec);

@@ -246,6 +246,12 @@ pgtle_squat() {
 		"$(grep -c 'ERROR:  42501: type scru128_sql.scru128 already exists and is not the SQL edition.s domain' <<<"$out")" 1
 }
 
+# pg_restore of the dump of tle_up into a new database of the pg_tle cluster
+pgtle_restore() {
+	as_user createdb -h "$WORK/pgtle-sock" -p "$PGTLE_PORT" tle_restored &&
+		as_user pg_restore --exit-on-error -h "$WORK/pgtle-sock" -p "$PGTLE_PORT" -d tle_restored "$WORK/tle_up.dump"
+}
+
 # pg_tle on a second cluster (the throwaway one does not preload it)
 pgtle_extension() {
 	local pgtle="$BUILD/portable/scru128_sql_pgtle.sql" got members version fresh_config
@@ -330,6 +336,21 @@ t"
 	pgtle_is "pg_tle update: ... every object a member of the extension" "$got" 0
 	pgtle_is "pg_tle update: ... the table keeps its rows, new ones come" \
 		"$($up -c "INSERT INTO app.kept (n) VALUES (11)" -c "SELECT count(DISTINCT id) FROM app.kept")" 11
+	# dump and restore as the doc says: into an empty database, the file
+	# not run there first (1.3's page said to run it first, and the
+	# restore then failed)
+	pgtle_ok "pg_tle dump: the node spec set, pg_dump -Fc of that database" \
+		$up -c "INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('6/8')" -c "SELECT scru128_sql.scru64()"
+	as_user pg_dump -Fc -h "$WORK/pgtle-sock" -p "$PGTLE_PORT" -d tle_up -f "$WORK/tle_up.dump" 2>"$WORK/tle_dump.log" ||
+		cat "$WORK/tle_dump.log" >>"$PGTLE_LOG"
+	pgtle_ok "pg_tle dump: pg_restore into a new empty database (doc)" pgtle_restore
+	pgtle_is "pg_tle dump: ... the extension, its rows, the node spec and the sequence's state come back" \
+		"$(pgtle_tle "$SCRU128_USER" tle_restored -c "SELECT extversion FROM pg_extension WHERE extname = 'scru128_sql'" \
+			-c "SELECT count(DISTINCT id) FROM app.kept" -c "SELECT scru128_sql.scru64_node_spec()" \
+			-c "SELECT last_value FROM scru128_sql.scru64_last")" "$version
+11
+6/8
+$(pgtle_tle "$SCRU128_USER" tle_up -c "SELECT last_value FROM scru128_sql.scru64_last")"
 	# pg_tle 1.4 (Supabase) has install_extension(name, version,
 	# description, ext, requires DEFAULT NULL) and no schema argument: the
 	# calls of the file must resolve against its API as they do against 1.5's
@@ -418,6 +439,34 @@ pgtle_migrate() {
 		"$([ "$PG_MAJOR" -ge 17 ] && echo 2003 || echo 2002)"
 }
 
+# migration step 2 with a view and a foreign key on the column (1.3's
+# recipe failed there): the doc's blocks, no rewrite of either table
+pgtle_view_fk() {
+	local q="pgtle_main sqled_mover sqled_viewfk" before got
+	pgtle_ok "view-fk: a database of that role with the SQL edition, two tables, a view, the native extension" \
+		pgtle_main "$SCRU128_USER" postgres -c "CREATE DATABASE sqled_viewfk OWNER sqled_mover"
+	pgtle_ok "view-fk: ... (doc: view-fk-tables)" $q -q -1 -f "$BUILD/portable/scru128_sql.sql" \
+		-c "$(pgtle_recipe view-fk-tables)" \
+		-c "INSERT INTO public.accounts (name) SELECT 'a' || i FROM generate_series(1, 100) i" \
+		-c "INSERT INTO public.payments (account_id, amount) SELECT id, 5 FROM public.accounts, generate_series(1, 3)" \
+		-c "$(pgtle_recipe native)"
+	got=$($q -c "ALTER TABLE public.accounts ALTER COLUMN id DROP DEFAULT, ALTER COLUMN id TYPE public.scru128 USING id::uuid::public.scru128" 2>&1) || true
+	pgtle_is "view-fk: step 2 alone fails on the view" "$(grep -c 'cannot alter type of a column used by a view or rule' <<<"$got")" 1
+	before=$($q -c "SELECT pg_relation_filenode('public.accounts') || ',' || pg_relation_filenode('public.payments')")
+	got=$($q -c "SELECT string_agg(id::uuid || ':' || total, ',' ORDER BY id::uuid) FROM public.account_totals")
+	pgtle_ok "view-fk: the recipe (doc: view-fk)" $q -c "$(pgtle_recipe view-fk)"
+	pgtle_is "view-fk: ... neither table rewritten" \
+		"$($q -c "SELECT pg_relation_filenode('public.accounts') || ',' || pg_relation_filenode('public.payments')")" "$before"
+	pgtle_is "view-fk: ... the columns native, the key valid, the view gives the same rows" \
+		"$($q -c "SELECT (SELECT string_agg(format_type(atttypid, NULL), ',' ORDER BY attrelid, attnum) FROM pg_attribute
+			WHERE attrelid IN ('public.accounts'::regclass, 'public.payments'::regclass) AND attname IN ('id', 'account_id')),
+			(SELECT convalidated FROM pg_constraint WHERE conname = 'payments_account_id_fkey'),
+			(SELECT string_agg(id::uuid || ':' || total, ',' ORDER BY id::uuid) FROM public.account_totals) = '$got'")" \
+		"scru128,scru128,scru128|t|t"
+	got=$($q -c "INSERT INTO public.payments (account_id, amount) VALUES ('00000000-0000-0000-0000-000000000001'::uuid::public.scru128, 1)" 2>&1) || true
+	pgtle_is "view-fk: ... the key is enforced" "$(grep -c 'violates foreign key constraint' <<<"$got")" 1
+}
+
 suite_pgtle() {
 	local archive t0
 	PGTLE_LOG="$WORK/pgtle.log"
@@ -434,6 +483,7 @@ suite_pgtle() {
 	pgtle_plain || true
 	pgtle_squat || true
 	pgtle_migrate || true
+	pgtle_view_fk || true
 	if ! archive=$(pgtle_archive); then
 		record_skipped pgtle-extension "no $PGTLE_ARCHIVE in ../shared/vendor beside the checkout or VENDOR_DIR: pg_tle not tested"
 	elif t0=$SECONDS && ! pgtle_build "$archive"; then

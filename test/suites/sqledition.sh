@@ -78,6 +78,98 @@ sqled_lock() {
 	} >>"$out"
 }
 
+# The SQL edition behind PgBouncer (Debian's package), as doc/sql-edition.md
+# ("Connection poolers") says: in session mode with DISCARD ALL between
+# clients (one server connection), each client's first scru128() sorts
+# above the previous client's last; in transaction mode (two server
+# connections, four clients making 150 one-statement transactions each),
+# every client's IDs are unique and keep the clock's millisecond order,
+# its scru64() IDs strictly increase, and a client's SET of the node spec
+# (which the pooler leaks to the others) changes no one's node.
+sqled_pgbouncer() {
+	local db=$1 out=$2 dir="$WORK/pgb" mode port pids=() c i got bin
+	bin=$(command -v pgbouncer || ls /usr/sbin/pgbouncer 2>/dev/null || true)
+	if [ -z "$bin" ]; then
+		echo "not ok 1 - pgbouncer: the pgbouncer package is installed (test/lib.sh install_packages)" >>"$out"
+		return
+	fi
+	mkdir -p "$dir"
+	echo "\"$SCRU128_USER\" \"\"" >"$dir/users.txt"
+	for mode in session transaction; do
+		[ "$mode" = session ] && port=$((PGPORT + 11)) || port=$((PGPORT + 12))
+		cat >"$dir/$mode.ini" <<-EOF
+		[databases]
+		$db = host=$WORK port=$PGPORT dbname=$db
+		[pgbouncer]
+		listen_addr =
+		listen_port = $port
+		unix_socket_dir = $dir
+		auth_type = trust
+		auth_file = $dir/users.txt
+		pool_mode = $mode
+		server_reset_query = DISCARD ALL
+		default_pool_size = $([ "$mode" = session ] && echo 1 || echo 2)
+		max_client_conn = 50
+		logfile = $dir/$mode.log
+		pidfile = $dir/$mode.pid
+		EOF
+	done
+	[ "$(id -u)" = 0 ] && chown -R "$SCRU128_USER" "$dir"
+	as_user "$bin" -d "$dir/session.ini" >/dev/null 2>&1 && as_user "$bin" -d "$dir/transaction.ini" >/dev/null 2>&1 || {
+		echo "not ok 1 - pgbouncer: two poolers start"; cat "$dir"/*.log | sed 's/^/#   /'
+	} >>"$out"
+	sleep 1
+	local ps="as_user psql -X -At -q -v ON_ERROR_STOP=1 -h $dir -p $((PGPORT + 11)) -d $db"
+	local pt="as_user psql -X -At -q -v ON_ERROR_STOP=1 -h $dir -p $((PGPORT + 12)) -d $db"
+	psql_user -d "$db" -q -c "DROP TABLE IF EXISTS sqled_pgb" \
+		-c "CREATE TABLE sqled_pgb (mode text, client int, i int, pid int, id128 uuid, id64 bigint, at timestamptz DEFAULT clock_timestamp())" >>"$out" 2>&1
+	# session mode: 60 clients one after the other through one server connection
+	for c in $(seq 1 60); do
+		$ps -c "INSERT INTO sqled_pgb (mode, client, i, pid, id128) SELECT 'session', $c, i, pg_backend_pid(), scru128_sql.scru128() FROM generate_series(1, 20) i" \
+			>>"$dir/clients.log" 2>&1 || echo "client $c failed" >>"$dir/clients.log"
+	done
+	# transaction mode: 4 clients at once, 150 transactions each; client 1
+	# first SETs another node spec, which the pooler leaks
+	for c in 1 2 3 4; do
+		{
+			[ "$c" = 1 ] && echo "SET scru128_sql.scru64_node_spec = '4/8';"
+			for i in $(seq 1 150); do
+				echo "INSERT INTO sqled_pgb (mode, client, i, pid, id128, id64) VALUES ('transaction', $c, $i, pg_backend_pid(), scru128_sql.scru128(), scru128_sql.scru64());"
+			done
+		} >"$dir/t$c.sql"
+		[ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$dir/t$c.sql"
+		$pt -f "$dir/t$c.sql" >>"$dir/clients.log" 2>&1 &
+		pids+=($!)
+	done
+	for i in "${pids[@]}"; do wait "$i" || echo "a transaction-mode client failed" >>"$dir/clients.log"; done
+	for mode in session transaction; do
+		[ -f "$dir/$mode.pid" ] && as_user kill "$(cat "$dir/$mode.pid")" 2>/dev/null || true
+	done
+	got=$(psql_user -d "$db" -At -c "SELECT count(*), count(DISTINCT pid), count(*) FILTER (WHERE first <= prev_last)
+		FROM (SELECT client, min(pid) AS pid, (array_agg(id128 ORDER BY i))[1] AS first,
+			lag((array_agg(id128 ORDER BY i DESC))[1]) OVER (ORDER BY client) AS prev_last
+			FROM sqled_pgb WHERE mode = 'session' GROUP BY client) x" 2>&1)
+	{
+		if [ -s "$dir/clients.log" ]; then
+			echo "not ok 1 - pgbouncer: every client ran"; sed 's/^/#   /' "$dir/clients.log" | head -20
+		else
+			echo "ok 1 - pgbouncer: 60 session-mode and 4 transaction-mode clients ran"
+		fi
+		[ "$got" = "60|1|0" ] &&
+			echo "ok 2 - pgbouncer session mode (DISCARD ALL, one server connection): each of 60 clients' first scru128() above the previous client's last" ||
+			echo "not ok 2 - pgbouncer session mode: clients in order on one connection (got $got, want 60|1|0)"
+		got=$(psql_user -d "$db" -At -c "SELECT count(*), count(DISTINCT id128), count(DISTINCT id64), count(DISTINCT pid) > 1,
+			count(*) FILTER (WHERE scru128_sql.scru128_timestamp_ms(id128) < prev_ms),
+			count(*) FILTER (WHERE id64 <= prev64),
+			count(*) FILTER (WHERE scru64_node_id(id64::scru64, 8) <> 5)
+			FROM (SELECT *, lag(scru128_sql.scru128_timestamp_ms(id128)) OVER w AS prev_ms, lag(id64) OVER w AS prev64
+				FROM sqled_pgb WHERE mode = 'transaction' WINDOW w AS (PARTITION BY client ORDER BY i)) x" 2>&1)
+		[ "$got" = "600|600|600|t|0|0|0" ] &&
+			echo "ok 3 - pgbouncer transaction mode (2 server connections): 600 IDs unique, each client's in the clock's millisecond order, its scru64() strictly increasing, every node the table's despite a leaked SET" ||
+			echo "not ok 3 - pgbouncer transaction mode (got $got, want 600|600|600|t|0|0|0)"
+	} >>"$out"
+}
+
 suite_sqledition() {
 	local out="$WORK/sqledition.log" dir="$BUILD/test/sqledition" db=sqledition
 	local n=${SQLED_RANDOM_N:-} conc_n=3000 t f s pids=() failed=0
@@ -117,6 +209,7 @@ suite_sqledition() {
 	done
 	cat "$out".? >>"$out"
 	sqled_lock "$db" "$out"
+	sqled_pgbouncer "$db" "$out"
 	psql_user -d "$db" -q -v n="$conc_n" -f "$dir/tap.sql" -f "$dir/concurrent_check.sql" >>"$out" 2>&1 || failed=1
 	grep -vE '^ok [0-9]+' "$out" || true
 	record_tap sqledition "$out"
