@@ -127,3 +127,9 @@ SELECT pg_temp.tap(scru64_node_id(scru128_sql.scru64()::scru64, 8) = 9 AND scru1
 INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('3/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
 SELECT pg_temp.tap(scru64_node_id(scru128_sql.scru64()::scru64, 8) = 3, 'scru64(): the row comes before the database''s value');
 SELECT format('ALTER DATABASE %I RESET scru128_sql.scru64_node_spec', current_database()) \gexec
+
+-- a bare literal is a cast to the domain (doc/sql-edition.md); typed, the
+-- stateless generator
+SELECT pg_temp.tap(pg_temp.err($$SELECT scru128_sql.scru128('2024-05-01 12:00+00')$$) LIKE '22P02: invalid input syntax for type uuid: "2024-05-01 12:00+00"%'
+		AND scru128_sql.scru128_timestamp(scru128_sql.scru128(timestamptz '2024-05-01 12:00+00')) = timestamptz '2024-05-01 12:00+00',
+	'scru128(''2024-...'') is a cast to the domain; scru128(timestamptz ''2024-...'') the stateless generator');

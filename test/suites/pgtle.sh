@@ -158,17 +158,19 @@ pgtle_plain() {
 		-c "INSERT INTO app.pairs SELECT ROW(id, 1)::app.pair FROM app.orders" \
 		-c "CREATE TABLE app.plain (u uuid DEFAULT scru128_sql.uuidv7(), n int)" -c "INSERT INTO app.plain (n) VALUES (1)" \
 		-c "CREATE VIEW app.v AS SELECT scru128_sql.scru128_to_text(id) AS t FROM app.orders"
+	# (15 records a default's dependency on its type as well, 18 does not:
+	# that line is left out of the comparison)
 	pgtle_is "plain: the objects that use the SQL edition (doc: dependents)" \
-		"$($q -c "$(pgtle_recipe dependents)")" "column a of composite type app.pair|type scru128_sql.scru128
+		"$($q -c "$(pgtle_recipe dependents)" | grep -vx 'default value for column id of table app.orders|type scru128_sql.scru128')" \
+		"column a of composite type app.pair|type scru128_sql.scru128
 column id of table app.orders|type scru128_sql.scru128
 column ids of table app.lists|type scru128_sql.scru128[]
 default value for column id of table app.orders|function scru128_sql.scru128()
-default value for column id of table app.orders|type scru128_sql.scru128
 default value for column u of table app.plain|function scru128_sql.uuidv7()
 rule _RETURN on view app.v|function scru128_sql.scru128_to_text(scru128_sql.scru128)"
 	got=$($q -c "$(pgtle_recipe uninstall)" 2>&1) || true
 	pgtle_is "plain: the uninstall refuses while they use it (doc: uninstall)" \
-		"$(grep -c 'ERROR:  7 dependencies on the SQL edition outside schema scru128_sql' <<<"$got")$($q -c "SELECT to_regnamespace('scru128_sql') IS NOT NULL")" 1t
+		"$(grep -cE 'ERROR:  [67] dependencies on the SQL edition outside schema scru128_sql' <<<"$got")$($q -c "SELECT to_regnamespace('scru128_sql') IS NOT NULL")" 1t
 	before=$($q -c "SELECT string_agg(pg_relation_filenode(c)::text, ',' ORDER BY c) FROM unnest('{app.orders,app.plain}'::regclass[]) c")
 	pgtle_ok "plain: the columns moved to uuid, defaults dropped, the view redefined (doc: keep-as-uuid)" $q -c "$(pgtle_recipe keep-as-uuid)"
 	pgtle_is "plain: ... without a rewrite (but the array's and the composite's tables)" \
@@ -290,6 +292,12 @@ pgtle_extension() {
 t"
 	pgtle_ok "pg_tle: CREATE EXTENSION scru128_sql as that role" pgtle_tle tle_admin tle -c "CREATE EXTENSION scru128_sql"
 	fresh_config=$(pgtle_tle tle_admin tle -c "SELECT extversion, extconfig::regclass[]::text, extcondition FROM pg_extension WHERE extname = 'scru128_sql'")
+	pgtle_is "pg_tle: the extension is recorded in schema public, the first on search_path (doc), and has nothing there" \
+		"$(pgtle_tle tle_admin tle -c "SELECT extnamespace::regnamespace FROM pg_extension WHERE extname = 'scru128_sql'" \
+			-c "SELECT count(*) FROM pg_depend d JOIN pg_extension e ON d.refobjid = e.oid AND d.refclassid = 'pg_extension'::regclass
+				AND e.extname = 'scru128_sql' WHERE d.classid = 'pg_proc'::regclass
+				AND (SELECT pronamespace FROM pg_proc WHERE oid = d.objid) = 'public'::regnamespace")" "public
+0"
 	got=$(pgtle_tle tle_admin tle -c "SELECT scru128_sql.scru128_to_text(scru128_sql.scru128()) ~ '^[0-9a-z]{25}\$'")
 	pgtle_is "pg_tle: scru128_to_text(scru128()) gives 25 Base36 digits" "$got" t
 	members="SELECT count(*) FROM pg_depend d WHERE d.refclassid = 'pg_extension'::regclass
