@@ -40,6 +40,10 @@
 #           row with the largest key, the newest one for every key but
 #           uuid_v4; insert one), from an empty table, at 2 clients and
 #           more: serialization failures per 1,000 commits.
+#   retry   the same transaction at the largest client count with pgbench
+#           retrying each serialization failure (--max-tries=100), as an
+#           application's retry loop does: retries per 1,000 commits, and
+#           the commits per second that are left.
 #
 # During every measured window the wait events of the pgbench sessions are
 # sampled from pg_stat_activity every 100 ms (a session that is active and
@@ -143,7 +147,7 @@ if [ "$SETUP" = 1 ]; then
 	source "$BENCH_DIR/../lib.sh"
 	# gnuplot for the charts; pg_uuidv7 where Debian packages it for this major
 	EXTRA_PACKAGES="${EXTRA_PACKAGES:-} gnuplot-nox"
-	if [ "$(id -u)" = 0 ] && [ -z "${SCRU128_NO_APT:-}" ] &&
+	if [ "$(id -u)" = 0 ] && [ -z "${SCRU128_NO_APT:-}" ] && apt-get update -qq &&
 		apt-cache show "postgresql-$PG_MAJOR-pg-uuidv7" >/dev/null 2>&1; then
 		EXTRA_PACKAGES="$EXTRA_PACKAGES postgresql-$PG_MAJOR-pg-uuidv7"
 	fi
@@ -305,7 +309,7 @@ echo "state,workload,key,clients,metric,value,unit" >"$CSV"
 runs_total=$(( (2 * ${#KEYS[@]} * $(echo $CLIENTS | wc -w)) ))
 ssi_clients=$(for c in $CLIENTS; do [ "$c" -ge 2 ] && echo "$c"; done | xargs)
 ssi_total=$((${#KEYS[@]} * $(echo $ssi_clients | wc -w)))
-est=$((runs_total * (DURATION + WARMUP + 3) + ssi_total * (SSI_DURATION + 1 + 2)))
+est=$((runs_total * (DURATION + WARMUP + 3) + (ssi_total + ${#KEYS[@]}) * (SSI_DURATION + WARMUP + 2)))
 {
 	echo "date=$(date -u +%Y-%m-%dT%H:%MZ)"
 	echo "mode=$([ "$SMOKE" = 1 ] && echo smoke || echo full)"
@@ -349,6 +353,8 @@ result() { echo "$1,$2,$3,$4,$5,$6,$7" >>"$CSV"; }
 # SECONDS seconds; the results of the SECONDS after the warm-up
 run() {
 	local state=$1 wl=$2 k=$3 c=$4 secs=$5 t0 lsn0 lsn1 stats prefix="$SCRATCH/log" sampler=$SCRATCH/waits.txt
+	local script=$wl tries=1
+	[ "$wl" = retry ] && script=ssi tries=100
 	[ "$state" = empty ] && q1 "TRUNCATE ck_$k" >/dev/null
 	q1 "CHECKPOINT" >/dev/null
 	q1 "SELECT pg_stat_reset_shared('wal')" >/dev/null
@@ -356,7 +362,7 @@ run() {
 	rm -f "$prefix".*
 	t0=$(date +%s.%N)
 	PGOPTIONS="$PGOPTIONS ${OPTS[$k]}" as_user pgbench -n -M prepared -c "$c" -j "$(threads_for "$c")" \
-		-T $((WARMUP + secs)) -f "$SCRATCH/${wl}_$k.sql" -l --log-prefix="$prefix" \
+		-T $((WARMUP + secs)) -f "$SCRATCH/${script}_$k.sql" -l --log-prefix="$prefix" --max-tries="$tries" \
 		>"$SCRATCH/pgbench.out" 2>&1 &
 	local pid=$!
 	sleep "$WARMUP"
@@ -372,8 +378,8 @@ run() {
 	done
 	lsn1=$(q1 "SELECT pg_current_wal_lsn()")
 	stats=$(python3 "$BENCH_DIR/concurrency_report.py" --logs "$t0" "$WARMUP" "$secs" "$prefix".*)
-	# stats: ok ok_window failed_window tps p50 p95 p99 (ms)
-	read -r ok okw failw tps p50 p95 p99 <<<"$stats"
+	# stats: ok ok_window failed_window retries_window tps p50 p95 p99 (ms)
+	read -r ok okw failw retw tps p50 p95 p99 <<<"$stats"
 	local wal fpi
 	wal=$(q1 "SELECT pg_wal_lsn_diff('$lsn1', '$lsn0')")
 	fpi=$(q1 "SELECT wal_fpi FROM pg_stat_wal")
@@ -389,11 +395,15 @@ run() {
 			}
 		}' >>"$CSV"
 	else
-		# serialization failures per 1,000 commits in the window
-		awk -v ok="$okw" -v f="$failw" -v st="$state" -v k="$k" -v c="$c" 'BEGIN {
-			printf "%s,ssi,%s,%s,commits,%d,tx\n", st, k, c, ok;
-			printf "%s,ssi,%s,%s,failures,%d,tx\n", st, k, c, f;
-			if (ok > 0) printf "%s,ssi,%s,%s,failures_per_1000,%.1f,per 1000 commits\n", st, k, c, 1000 * f / ok;
+		# serialization failures (and retries) per 1,000 commits in the window
+		awk -v ok="$okw" -v f="$failw" -v rt="$retw" -v st="$state" -v wl="$wl" -v k="$k" -v c="$c" 'BEGIN {
+			printf "%s,%s,%s,%s,commits,%d,tx\n", st, wl, k, c, ok;
+			printf "%s,%s,%s,%s,failures,%d,tx\n", st, wl, k, c, f;
+			if (ok > 0) printf "%s,%s,%s,%s,failures_per_1000,%.1f,per 1000 commits\n", st, wl, k, c, 1000 * f / ok;
+			if (wl == "retry") {
+				printf "%s,%s,%s,%s,retries,%d,tries\n", st, wl, k, c, rt;
+				if (ok > 0) printf "%s,%s,%s,%s,retries_per_1000,%.1f,per 1000 commits\n", st, wl, k, c, 1000 * rt / ok;
+			}
 		}' >>"$CSV"
 	fi
 	# wait events: each one's share of the samples of active sessions
@@ -448,6 +458,11 @@ for c in $ssi_clients; do
 	for k in $(rotated "$r" "${KEYS[@]}"); do run empty ssi "$k" "$c" "$SSI_DURATION"; done
 	r=$((r + 1))
 done
+if [ -n "$ssi_clients" ]; then
+	log "2b. the same with retries, at $MAX_CLIENTS clients"
+	for k in $(rotated "$r" "${KEYS[@]}"); do run empty retry "$k" "$MAX_CLIENTS" "$SSI_DURATION"; done
+	r=$((r + 1))
+fi
 
 # ---------------------------------------------------------------------------
 # 3. inserts into a large table: each key's table loaded with LARGE_ROWS

@@ -14,10 +14,11 @@ commits against clients.
     python3 test/bench/concurrency_report.py --logs T0 WARMUP SECS FILE...
 
 reads the pgbench transaction logs (-l) of one run that started at the
-epoch T0 and prints "ok ok_window failed_window tps p50 p95 p99": the
-committed transactions of the whole run, those that ended within
-[T0 + WARMUP, T0 + WARMUP + SECS), the failed ones in that window, the
-window's commits per second and the latency percentiles (ms, nearest rank)
+epoch T0 and prints "ok ok_window failed_window retries_window tps p50
+p95 p99": the committed transactions of the whole run, those that ended
+within [T0 + WARMUP, T0 + WARMUP + SECS), the failed ones in that window,
+the retries of that window's transactions (--max-tries), the window's
+commits per second and the latency percentiles (ms, nearest rank)
 of its committed transactions.  Stdlib only.
 """
 
@@ -32,7 +33,7 @@ from collections import defaultdict
 
 def read_logs(t0, warmup, secs, files):
     lo, hi = t0 + warmup, t0 + warmup + secs
-    ok = okw = failw = 0
+    ok = okw = failw = retw = 0
     lat = []
     for name in files:
         with open(name) as f:
@@ -52,6 +53,10 @@ def read_logs(t0, warmup, secs, files):
                         lat.append(int(p[2]) / 1000)
                 elif inside:
                     failw += 1
+                # with --max-tries other than 1 (and no --rate) the
+                # seventh field is the transaction's number of retries
+                if inside and len(p) >= 7:
+                    retw += int(p[6])
     lat.sort()
 
     def pct(q):
@@ -59,7 +64,7 @@ def read_logs(t0, warmup, secs, files):
             return float("nan")
         return lat[max(0, math.ceil(q * len(lat)) - 1)]
 
-    print(f"{ok} {okw} {failw} {okw / secs:.1f} {pct(0.50):.3f} {pct(0.95):.3f} {pct(0.99):.3f}")
+    print(f"{ok} {okw} {failw} {retw} {okw / secs:.1f} {pct(0.50):.3f} {pct(0.95):.3f} {pct(0.99):.3f}")
 
 
 if len(sys.argv) > 1 and sys.argv[1] == "--logs":
@@ -152,6 +157,21 @@ def table(state, wl, metric, title, nd=0, cl=None):
     return out + [""]
 
 
+# one table of the figures at the goals' client count, as doc/performance.md shows it
+S = lambda st, wl, k, m: res.get((st, wl, k, goal_c, m))
+md += [f"## Summary at {goal_c} clients", "",
+       "| key | tx/s empty | tx/s large | ×bigserial large | p99 ms empty | p99 ms large | WAL B/row large | FPI/row large "
+       "| PK leaf density % (large, end) | SSI failures per 1,000 commits |",
+       "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+for k in keys:
+    rb = ratio(S("large", "insert", k, "tps"), S("large", "insert", "bigserial", "tps"))
+    md.append(f"| {LABELS[k]} | {fmt(S('empty', 'insert', k, 'tps'))} | {fmt(S('large', 'insert', k, 'tps'))} | "
+              f"{fmt(rb, 2)} | {fmt(S('empty', 'insert', k, 'p99'), 2)} | {fmt(S('large', 'insert', k, 'p99'), 2)} | "
+              f"{fmt(S('large', 'insert', k, 'wal_bytes_per_row'))} | {fmt(S('large', 'insert', k, 'fpi_per_row'), 3)} | "
+              f"{fmt(res.get(('large', 'index', k, None, 'pk_leaf_density')), 1)} | "
+              f"{fmt(S('empty', 'ssi', k, 'failures_per_1000'), 0)} |")
+md.append("")
+
 for state, name in (("empty", "from an empty table"), ("large", "into the large table")):
     md += [f"## Inserts {name}", ""]
     md += table(state, "insert", "tps", "Throughput (transactions of one row per second)")
@@ -177,11 +197,21 @@ if ssi_clients:
            "Each transaction reads the row with the largest key (`ORDER BY id DESC LIMIT 1`), then inserts one row.", ""]
     md += table("empty", "ssi", "failures_per_1000", "Serialization failures per 1,000 commits", 1, ssi_clients)
     md += table("empty", "ssi", "tps", "Commits per second", 0, ssi_clients)
+    rc = sorted({r[3] for r in res if r[1] == "retry"})
+    if rc:
+        md += [f"### With retries (pgbench --max-tries=100) at {rc[-1]} clients", "",
+               "| key | retries per 1,000 commits | failures left per 1,000 commits | commits per second | without retries | p99 ms |",
+               "|---|---:|---:|---:|---:|---:|"]
+        for k in keys:
+            R = lambda m: res.get(("empty", "retry", k, rc[-1], m))
+            md.append(f"| {LABELS[k]} | {fmt(R('retries_per_1000'), 0)} | {fmt(R('failures_per_1000'), 1)} | "
+                      f"{fmt(R('tps'))} | {fmt(res.get(('empty', 'ssi', k, rc[-1], 'tps')))} | {fmt(R('p99'), 2)} |")
+        md.append("")
 
 # wait events at the goal's client count: the three largest shares
 md += [f"## Wait events at {goal_c} clients", "",
        "Share of the samples of active pgbench sessions (every 100 ms of the measured window); CPU = active, waiting for nothing.", ""]
-for state, wl in (("empty", "insert"), ("large", "insert"), ("empty", "ssi")):
+for state, wl in (("empty", "insert"), ("large", "insert"), ("empty", "ssi"), ("empty", "retry")):
     md += [f"### {wl}, {state} table", "", "| key | top wait events |", "|---|---|"]
     for k in keys:
         w = sorted(((v, r[4][5:]) for r, v in res.items()

@@ -126,6 +126,7 @@ for k in keys:
     want = [(s, "insert", k, str(c), m) for s in ("empty", "large") for c in clients
             for m in ("tps", "p50", "p95", "p99", "wal_bytes_per_row", "fpi_per_row", "load1")]
     want += [("empty", "ssi", k, str(c), m) for c in ssi_clients for m in ("tps", "p99", "commits", "failures")]
+    want += [("empty", "retry", k, str(max(clients)), m) for m in ("tps", "commits", "retries")]
     want += [(s, "index", k, "", m) for s in ("empty", "loaded", "large")
              for m in ("rows", "pk_bytes", "pk_leaf_density", "secondary_bytes", "heap_bytes")]
     missing = [w for w in want if w not in have]
