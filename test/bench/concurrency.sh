@@ -355,10 +355,12 @@ run() {
 	local state=$1 wl=$2 k=$3 c=$4 secs=$5 t0 lsn0 lsn1 stats prefix="$SCRATCH/log" sampler=$SCRATCH/waits.txt
 	local script=$wl tries=1
 	[ "$wl" = retry ] && script=ssi tries=100
-	[ "$state" = empty ] && q1 "TRUNCATE ck_$k" >/dev/null
-	q1 "CHECKPOINT" >/dev/null
-	q1 "SELECT pg_stat_reset_shared('wal')" >/dev/null
-	lsn0=$(q1 "SELECT pg_current_wal_lsn()")
+	# one psql each before and after: on a busy machine a connection
+	# costs tenths of a second
+	local trunc="SELECT 1"
+	[ "$state" = empty ] && trunc="TRUNCATE ck_$k"
+	lsn0=$(psql_user -qAt -c "$trunc" -c "CHECKPOINT" -c "SELECT pg_stat_reset_shared('wal')" \
+		-c "SELECT pg_current_wal_lsn()" | tail -1)
 	rm -f "$prefix".*
 	t0=$(date +%s.%N)
 	PGOPTIONS="$PGOPTIONS ${OPTS[$k]}" as_user pgbench -n -M prepared -c "$c" -j "$(threads_for "$c")" \
@@ -372,17 +374,17 @@ run() {
 		log "pgbench failed: $state $wl $k $c clients"
 		exit 1
 	fi
-	# the sessions flush their WAL counters when they exit
-	while [ "$(q1 "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pgbench'")" != 0 ]; do
-		sleep 0.1
-	done
-	lsn1=$(q1 "SELECT pg_current_wal_lsn()")
+	# the sessions flush their WAL counters when they exit, before they
+	# leave pg_stat_activity: wait for that, then read them
+	local wal fpi
+	read -r wal fpi <<<"$(psql_user -qAt -F ' ' -c "DO \$\$ BEGIN
+		WHILE (SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pgbench') > 0 LOOP
+			PERFORM pg_sleep(0.05);
+			PERFORM pg_stat_clear_snapshot();
+		END LOOP; END \$\$" -c "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn0'), wal_fpi FROM pg_stat_wal")"
 	stats=$(python3 "$BENCH_DIR/concurrency_report.py" --logs "$t0" "$WARMUP" "$secs" "$prefix".*)
 	# stats: ok ok_window failed_window retries_window tps p50 p95 p99 (ms)
 	read -r ok okw failw retw tps p50 p95 p99 <<<"$stats"
-	local wal fpi
-	wal=$(q1 "SELECT pg_wal_lsn_diff('$lsn1', '$lsn0')")
-	fpi=$(q1 "SELECT wal_fpi FROM pg_stat_wal")
 	result "$state" "$wl" "$k" "$c" tps "$tps" "tx/s"
 	result "$state" "$wl" "$k" "$c" p50 "$p50" ms
 	result "$state" "$wl" "$k" "$c" p95 "$p95" ms
