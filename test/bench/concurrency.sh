@@ -46,7 +46,7 @@
 #           the commits per second that are left.
 #
 # During every measured window the wait events of the pgbench sessions are
-# sampled from pg_stat_activity every 100 ms (a session that is active and
+# sampled from pg_stat_activity every 50 ms (a session that is active and
 # waits for nothing counts as CPU).  Runs are interleaved: at each client
 # count every key runs once, in an order rotated from one count to the
 # next, so that a noisy neighbour spreads over all keys.
@@ -133,9 +133,12 @@ threads_for() { if [ "$1" -lt "$CORES" ]; then echo "$1"; else echo "$CORES"; fi
 # it is the first to touch, and no run for a checkpoint by chance); no
 # autovacuum (an insert-only table would get vacuumed and analysed in the
 # middle of some runs); asynchronous commit (the runs measure the keys, not
-# this machine's fsync); scru128 preloaded (on 15 and 16 the server scope
-# and scru64() need its shared memory).
-SERVER_SETTINGS="-c shared_buffers=${SHARED_BUFFERS_MB}MB -c max_wal_size=20GB -c min_wal_size=1GB
+# this machine's fsync); wal_buffers at the 16 MB it reaches by itself from
+# 512 MB of shared_buffers (1/32 of a small shared_buffers makes every
+# session write WAL itself, a WALWrite wait unrelated to the key); scru128
+# preloaded (on 15 and 16 the server scope and scru64() need its shared
+# memory).
+SERVER_SETTINGS="-c shared_buffers=${SHARED_BUFFERS_MB}MB -c wal_buffers=16MB -c max_wal_size=20GB -c min_wal_size=1GB
 	-c checkpoint_timeout=1h -c autovacuum=off -c synchronous_commit=off
 	-c max_connections=$((MAX_CLIENTS + 20)) -c shared_preload_libraries=scru128
 	-c scru128.scru64_node_spec=1/4 -c jit=off -c max_parallel_workers_per_gather=0"
@@ -330,7 +333,7 @@ est=$((runs_total * (DURATION + WARMUP + 3) + (ssi_total + ${#KEYS[@]}) * (SSI_D
 	echo "ssi_duration_s=$SSI_DURATION"
 	echo "large_rows=$LARGE_ROWS"
 	[ -z "$SIZE_NOTE" ] || echo "size_note=$SIZE_NOTE"
-	for s in shared_buffers max_wal_size checkpoint_timeout autovacuum synchronous_commit wal_level full_page_writes max_connections; do
+	for s in shared_buffers wal_buffers max_wal_size checkpoint_timeout autovacuum synchronous_commit wal_level full_page_writes max_connections; do
 		echo "show_$s=$(q1 "SHOW $s")"
 	done
 	echo "estimated_s=$est"
@@ -368,7 +371,7 @@ run() {
 		>"$SCRATCH/pgbench.out" 2>&1 &
 	local pid=$!
 	sleep "$WARMUP"
-	psql_user -At -F ' ' -c "SELECT * FROM bench_waits($secs, 0.1)" >"$sampler" 2>&1 || true
+	psql_user -At -F ' ' -c "SELECT * FROM bench_waits($secs, 0.05)" >"$sampler" 2>&1 || true
 	if ! wait "$pid"; then
 		cat "$SCRATCH/pgbench.out" >&2
 		log "pgbench failed: $state $wl $k $c clients"
@@ -411,7 +414,10 @@ run() {
 	# wait events: each one's share of the samples of active sessions
 	awk -v st="$state" -v wl="$wl" -v k="$k" -v c="$c" '
 		NF == 2 && $2 ~ /^[0-9]+$/ { w[$1] = $2; s += $2 }
-		END { for (e in w) printf "%s,%s,%s,%s,wait:%s,%.3f,share\n", st, wl, k, c, e, w[e] / s }
+		END {
+			for (e in w) printf "%s,%s,%s,%s,wait:%s,%.3f,share\n", st, wl, k, c, e, w[e] / s;
+			printf "%s,%s,%s,%s,wait_samples,%d,samples\n", st, wl, k, c, s;
+		}
 	' "$sampler" >>"$CSV"
 	result "$state" "$wl" "$k" "$c" load1 "$(cut -d' ' -f1 /proc/loadavg)" load
 	printf '  %-5s %-6s %-14s %3s clients: %9s tx/s  p99 %7s ms  (load %s)\n' \

@@ -210,14 +210,15 @@ if ssi_clients:
 
 # wait events at the goal's client count: the three largest shares
 md += [f"## Wait events at {goal_c} clients", "",
-       "Share of the samples of active pgbench sessions (every 100 ms of the measured window); CPU = active, waiting for nothing.", ""]
+       "Share of the samples of active pgbench sessions (every 50 ms of the measured window); CPU = active, waiting for nothing.", ""]
 for state, wl in (("empty", "insert"), ("large", "insert"), ("empty", "ssi"), ("empty", "retry")):
-    md += [f"### {wl}, {state} table", "", "| key | top wait events |", "|---|---|"]
+    md += [f"### {wl}, {state} table", "", "| key | samples | top wait events |", "|---|---:|---|"]
     for k in keys:
         w = sorted(((v, r[4][5:]) for r, v in res.items()
                     if r[:4] == (state, wl, k, goal_c) and r[4].startswith("wait:")), reverse=True)
         if w:
-            md.append(f"| {LABELS[k]} | " + ", ".join(f"{e} {v * 100:.0f}%" for v, e in w[:4]) + " |")
+            n = res.get((state, wl, k, goal_c, "wait_samples"))
+            md.append(f"| {LABELS[k]} | {fmt(n)} | " + ", ".join(f"{e} {v * 100:.0f}%" for v, e in w[:4]) + " |")
     md.append("")
 
 # goals of issue 34, at goal_c clients
