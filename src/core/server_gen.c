@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * server_gen.c
- *	  The rules of the server-wide scru128(), scru160() and uuidv7()
+ *	  The rules of the server-wide scru128(), scru160(), ulid() and uuidv7()
  *	  generators; see server_gen.h.
  *
  * Every function here runs while the caller holds a spinlock: a few
@@ -122,6 +122,42 @@ scru160_server_step(scru160_server_state *state,
 	}
 	else
 		s.counter++;
+
+	if (s.timestamp > now_ms + SERVER_GEN_MAX_LEAD_MS)
+	{
+		issued->timestamp = s.timestamp;
+		return SERVER_GEN_TOO_FAR_AHEAD;
+	}
+
+	*state = s;
+	*issued = s;
+	return SERVER_GEN_OK;
+}
+
+server_gen_status
+ulid_server_step(ulid_state *state, const ulid_state *floor, uint64_t now_ms,
+				 const uint8_t fresh[ULID_RANDOM_LEN], ulid_state *issued)
+{
+	ulid_state	s = *state;
+	ulid_gen_status gs;
+
+	if (now_ms >= ULID_MAX_TIMESTAMP - SERVER_GEN_MAX_LEAD_MS)
+		return SERVER_GEN_BAD_CLOCK;
+
+	if (!s.started)
+	{
+		/* everything up to the end of this millisecond may have been issued */
+		s.timestamp = now_ms + SERVER_GEN_MAX_LEAD_MS - 1;
+		s.random_hi = UINT16_MAX;
+		s.random_lo = UINT64_MAX;
+		s.started = true;
+	}
+	if (floor != NULL && floor->started && ulid_state_less(&s, floor))
+		s = *floor;
+
+	gs = ulid_next(&s, now_ms, fresh);
+	if (gs != ULID_GEN_OK)
+		return SERVER_GEN_EXHAUSTED;
 
 	if (s.timestamp > now_ms + SERVER_GEN_MAX_LEAD_MS)
 	{

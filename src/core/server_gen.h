@@ -2,8 +2,8 @@
  *
  * server_gen.h
  *	  Server-wide generators (scru128.generator_scope = server): the rules
- *	  of one scru128(), scru160() and uuidv7() generator shared by every
- *	  backend of a server.
+ *	  of one scru128(), scru160(), ulid() and uuidv7() generator shared by
+ *	  every backend of a server.
  *
  * Each step is a pure function of the shared state, a clock reading and
  * random values drawn beforehand, so the caller can run it under a
@@ -38,6 +38,7 @@
 
 #include "scru128_core.h"
 #include "scru160_core.h"
+#include "ulid_core.h"
 #include "uuid_core.h"
 
 /* an ID is at most this far ahead of the clock reading of its call */
@@ -99,6 +100,18 @@ extern server_gen_status scru160_server_step(scru160_server_state *state,
 											 uint64_t now_ms,
 											 uint32_t random_counter,
 											 scru160_server_state *issued);
+
+/*
+ * ULID: the state is the last ID's fields (started false: none yet).  The
+ * spec's monotonic rule (same millisecond: the random part plus one), a
+ * spent random part borrowing the next millisecond, with fresh (10 random
+ * bytes) as the random part of a new millisecond.
+ */
+extern server_gen_status ulid_server_step(ulid_state *state,
+										  const ulid_state *floor,
+										  uint64_t now_ms,
+										  const uint8_t fresh[ULID_RANDOM_LEN],
+										  ulid_state *issued);
 
 /*
  * UUIDv7 (PostgreSQL 18's layout): the state is the Unix ns of the last

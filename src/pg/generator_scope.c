@@ -1,8 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * generator_scope.c
- *	  scru128.generator_scope: whether the no-argument scru128(), scru160()
- *	  and the extension's uuidv7() draw from the session's generator (the
+ *	  scru128.generator_scope: whether the no-argument scru128(), scru160(),
+ *	  ulid() and the extension's uuidv7() draw from the session's generator (the
  *	  default, the specs' model) or from one generator per server.
  *
  * The server's generators live in one shared memory area (shmem_area.c:
@@ -63,6 +63,11 @@ typedef union server_gen_slot
 		slock_t		lock;
 		int64		uuidv7_ns;
 	}			v7;
+	struct
+	{
+		slock_t		lock;
+		ulid_state	ulid;
+	}			ul;
 	char		pad[PG_CACHE_LINE_SIZE];
 } server_gen_slot;
 
@@ -71,6 +76,7 @@ typedef struct server_gen_shared
 	server_gen_slot scru128;
 	server_gen_slot scru160;
 	server_gen_slot uuidv7;
+	server_gen_slot ulid;
 } server_gen_shared;
 
 static void
@@ -82,6 +88,7 @@ shared_init(void *ptr)
 	SpinLockInit(&g->scru128.s128.lock);
 	SpinLockInit(&g->scru160.s160.lock);
 	SpinLockInit(&g->uuidv7.v7.lock);
+	SpinLockInit(&g->ulid.ul.lock);
 }
 
 shmem_area	server_gen_shmem_area = {
@@ -93,7 +100,7 @@ void
 generator_scope_define_guc(void)
 {
 	DefineCustomEnumVariable("scru128.generator_scope",
-							 "Scope of the generator of scru128(), scru160() and uuidv7().",
+							 "Scope of the generator of scru128(), scru160(), ulid() and uuidv7().",
 							 "session: one generator per session, IDs increase within a session; server: one per server, IDs increase across all sessions.",
 							 &generator_scope,
 							 GENERATOR_SCOPE_SESSION,
@@ -198,6 +205,30 @@ server_scru160_generate(scru160_generator *session, uint8 id[SCRU160_LEN])
 	session->counter = issued.counter;
 	scru160_from_fields(id, issued.timestamp, issued.counter,
 						((uint32) random[2] << 8) | random[3], random + 4);
+}
+
+void
+server_ulid_generate(ulid_state *session, uint8 id[ULID_LEN])
+{
+	server_gen_shared *g = shmem_area_get(&server_gen_shmem_area);
+	uint8		fresh[ULID_RANDOM_LEN];
+	uint64		now_ms;
+	ulid_state	issued = {0};
+	server_gen_status status;
+
+	random_pool_bytes(fresh, sizeof(fresh));
+
+	SpinLockAcquire(&g->ulid.ul.lock);
+	now_ms = clock_ms();
+	status = ulid_server_step(&g->ulid.ul.ulid, session, now_ms, fresh,
+							  &issued);
+	SpinLockRelease(&g->ulid.ul.lock);
+
+	if (unlikely(status != SERVER_GEN_OK))
+		report_failure(status, "ulid", issued.timestamp);
+
+	*session = issued;
+	ulid_from_state(id, &issued);
 }
 
 void
