@@ -185,5 +185,41 @@ like($err, qr/duplicate key value violates unique constraint "d_pkey"/, 'restore
 ($ret, $out, $err) = $node->psql('dst', q{INSERT INTO d (id, parent, n) VALUES (ulid(), '00000000000000000000000000', 0)});
 like($err, qr/violates check constraint/, 'restored domain keeps its check');
 
+#
+# pgx_ulid beside this extension (doc/ulid.md): both name their type ulid,
+# so this one goes into a schema of its own.  pgx_ulid cannot be built
+# here (pgrx); a stand-in holds its place in public with the same names: a
+# type ulid (a domain over text holding pgx_ulid's output) and gen_ulid().
+#
+$node->safe_psql('postgres', 'CREATE DATABASE both_ext');
+$node->safe_psql('both_ext', q{
+	CREATE DOMAIN public.ulid AS text CHECK (VALUE ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$');
+	CREATE FUNCTION public.gen_ulid() RETURNS public.ulid LANGUAGE sql
+		AS $$ SELECT '01ARYZ6S41TSV4RRFFQ69G5FAV'::public.ulid $$;
+	CREATE TABLE events (id public.ulid PRIMARY KEY, at timestamptz);
+	INSERT INTO events VALUES ('01JQ4T23H220KM7X0B3V1109DQ', '2025-03-24 19:28:50.21+00'),
+		('01JQ4T8BHJR0A5YKX7SVTVX0YN', '2025-03-24 19:32:15.026+00'),
+		('01JQ4T8X6CA54VSH0AANN0SWCX', '2025-03-24 19:32:33.1+00');
+	CREATE SCHEMA ulid_native;
+	CREATE EXTENSION scru128 SCHEMA ulid_native;
+});
+is($node->safe_psql('both_ext', q{SELECT pg_typeof(gen_ulid())::text, pg_typeof(ulid_native.ulid())::text}),
+	'ulid|ulid_native.ulid', 'both types named ulid, each in its schema; the unqualified name is the one in public');
+$node->safe_psql('both_ext', q{
+	ALTER TABLE events ALTER COLUMN id TYPE ulid_native.ulid USING id::text::ulid_native.ulid;
+	ALTER TABLE events ALTER COLUMN id SET DEFAULT ulid_native.ulid();
+});
+is($node->safe_psql('both_ext', q{SELECT count(*) FROM events
+	WHERE ulid_native.ulid_timestamp(id) = at}), '3', 'the column moved through its text; times as written');
+is($node->safe_psql('both_ext', q{SELECT count(*) FROM events
+	WHERE id OPERATOR(ulid_native.>=) timestamptz '2025-03-24 19:32:15.026+00'}), '2',
+	'time comparison with the schema-qualified operator');
+like($node->safe_psql('both_ext', q{SET search_path = public, ulid_native; SET enable_seqscan = off;
+	EXPLAIN (COSTS OFF) SELECT * FROM events WHERE id >= now() - interval '1 day'}),
+	qr/Index Cond: .*ulid_time_lower/, 'the planner rewrite finds its bound functions in the extension\'s schema');
+is($node->safe_psql('both_ext', q{SET search_path = public, ulid_native;
+	SELECT count(*) FROM events WHERE id >= timestamptz '2025-03-24 19:32:00+00'}), '2',
+	'with the extension\'s schema on the search_path, the operators resolve without qualification');
+
 $node->stop;
 done_testing();
