@@ -459,10 +459,10 @@ test_generator(void)
 static void
 test_server(void)
 {
-	ulid_state	s = {0};
+	ulid_server_state s;
+	ulid_server_state before;
 	ulid_state	issued = {0};
 	ulid_state	floor = {0};
-	ulid_state	before;
 	uint8_t		fresh[10];
 	uint8_t		a[16],
 				b[16];
@@ -470,41 +470,58 @@ test_server(void)
 				bad = 0,
 				refused = 0;
 
+	memset(&s, 0, sizeof(s));
 	memset(fresh, 0x44, sizeof(fresh));
 	ok(ulid_server_step(&s, NULL, T0, fresh, &issued) == SERVER_GEN_OK &&
 	   issued.timestamp == T0 + LEAD && issued.random_hi == 0x4444,
 	   "start: the first ID is past the highest an earlier generator can have issued");
-	ok(memcmp(&s, &issued, sizeof(s)) == 0, "the state is the issued ID");
+	ok(memcmp(&s.id, &issued, sizeof(issued)) == 0 && s.clock_ms == T0,
+	   "the state is the issued ID and the clock reading");
 	before = s;
-	ok(ulid_server_step(&s, NULL, T0 - 1, fresh, &issued) == SERVER_GEN_TOO_FAR_AHEAD &&
+	ok(ulid_server_step(&s, NULL, T0 - 1, fresh, &issued) == SERVER_GEN_CLOCK_BACK &&
 	   memcmp(&s, &before, sizeof(s)) == 0 && issued.timestamp == T0 + LEAD,
-	   "clock 1 ms back right after the start: too far ahead, state unchanged");
+	   "clock 1 ms back right after the start: refused as the clock going back, state unchanged");
 	ok(ulid_server_step(&s, NULL, T0 + 5, fresh, &issued) == SERVER_GEN_OK &&
-	   issued.timestamp == T0 + LEAD && issued.random_lo == before.random_lo + 1,
+	   issued.timestamp == T0 + LEAD && issued.random_lo == before.id.random_lo + 1,
 	   "within the bound: the same millisecond, random part plus one");
 	ok(ulid_server_step(&s, NULL, T0 + LEAD + 1, fresh, &issued) == SERVER_GEN_OK &&
 	   issued.timestamp == T0 + LEAD + 1,
 	   "the clock passes the state: its millisecond");
 
-	floor = s;
+	floor = s.id;
 	floor.timestamp += 3;
 	ok(ulid_server_step(&s, &floor, T0 + LEAD + 1, fresh, &issued) == SERVER_GEN_OK &&
 	   issued.timestamp == floor.timestamp && issued.random_lo == floor.random_lo + 1,
 	   "a session floor above the state is adopted");
-	floor.timestamp = 1;
+	floor.timestamp = s.id.timestamp + LEAD + 5;
 	before = s;
+	ok(ulid_server_step(&s, &floor, T0 + LEAD + 1, fresh, &issued) == SERVER_GEN_FLOOR_AHEAD &&
+	   memcmp(&s, &before, sizeof(s)) == 0,
+	   "a floor beyond the bound while the server's state is not: refused as the floor's, state unchanged");
+	floor.timestamp = 1;
 	ok(ulid_server_step(&s, &floor, T0 + LEAD + 1, fresh, &issued) == SERVER_GEN_OK &&
-	   issued.timestamp == before.timestamp && issued.random_lo == before.random_lo + 1,
+	   issued.timestamp == before.id.timestamp && issued.random_lo == before.id.random_lo + 1,
 	   "a floor below the state is ignored");
 
-	s.random_hi = UINT16_MAX;
-	s.random_lo = UINT64_MAX;
+	s.id.random_hi = UINT16_MAX;
+	s.id.random_lo = UINT64_MAX;
 	before = s;
 	ok(ulid_server_step(&s, NULL, T0 + LEAD + 1, fresh, &issued) == SERVER_GEN_OK &&
-	   issued.timestamp == before.timestamp + 1,
+	   issued.timestamp == before.id.timestamp + 1,
 	   "a spent random part borrows the next millisecond");
 	ok(ulid_server_step(&s, NULL, ULID_MAX_TIMESTAMP - LEAD, fresh, &issued) == SERVER_GEN_BAD_CLOCK,
 	   "a clock within the bound of 2^48 - 1 ms is refused");
+
+	/* the start rule as a floor: an origin long past starts at the clock */
+	memset(&s, 0, sizeof(s));
+	ulid_server_seed(&s, T0, T0 - 60000);
+	ok(s.id.started && s.id.timestamp == T0 - 1 && s.id.random_lo == UINT64_MAX,
+	   "seed with an origin a minute back: every ID up to the millisecond before the clock");
+	ulid_server_seed(&s, T0, T0);
+	ok(s.id.timestamp == T0 + LEAD - 1, "seed with the origin now: the bound ahead");
+	before = s;
+	ulid_server_seed(&s, T0, T0 - 60000);
+	ok(memcmp(&s, &before, sizeof(s)) == 0, "a seed never lowers the state");
 
 	/* many steps, a clock that moves back and forth within the bound */
 	memset(&s, 0, sizeof(s));
@@ -513,7 +530,6 @@ test_server(void)
 	for (i = 0; i < 100000; i++)
 	{
 		uint64_t	now = T0 + (uint64_t) (i / 100) + (rnd64() % 9000);
-
 		server_gen_status st;
 
 		rnd_bytes(fresh, sizeof(fresh));
@@ -522,7 +538,7 @@ test_server(void)
 		if (st != SERVER_GEN_OK)
 		{
 			/* refused only past the bound, and then nothing changes */
-			if (st != SERVER_GEN_TOO_FAR_AHEAD || issued.timestamp <= now + LEAD ||
+			if (!server_gen_too_far_ahead(st) || issued.timestamp <= now + LEAD ||
 				memcmp(&s, &before, sizeof(s)) != 0)
 				bad++;
 			refused++;
