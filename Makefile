@@ -21,7 +21,19 @@ UPDATE_SCRIPTS = $(foreach s,$(release_steps),sql/scru128--$(s).sql)
 # the refresh waypoints (below): an installed release R updated to R-refresh and back
 REFRESH_RELEASES = 1.2 1.3 1.4
 REFRESH_SCRIPTS = $(foreach r,$(REFRESH_RELEASES),sql/scru128--$(r)--$(r)-refresh.sql sql/scru128--$(r)-refresh--$(r).sql)
-DATA_built = $(UPDATE_SCRIPTS) $(REFRESH_SCRIPTS)
+# Direct updates to 1.4 from the releases before 1.3: the chain's parts
+# without sql/1.3/40_casts.sql, which fails when the user made one of its
+# casts; sql/1.4/12_casts_kept.sql makes those that are missing instead.
+# PostgreSQL takes the shortest update path, so ALTER EXTENSION UPDATE from
+# 1.0, 1.1 or 1.2 and a fresh CREATE EXTENSION (1.0, then 1.0--1.4) run
+# these, from the same parts as the chain: update == fresh still holds.
+DIRECT_TARGET = 1.4
+DIRECT_FROM = 1.0 1.1 1.2
+DIRECT_SCRIPTS = $(foreach r,$(DIRECT_FROM),sql/scru128--$(r)--$(DIRECT_TARGET).sql)
+DIRECT_PARTS_1.2 = $(filter-out sql/1.3/40_casts.sql,$(sort $(wildcard sql/1.3/*.sql))) $(sort $(wildcard sql/1.4/*.sql))
+DIRECT_PARTS_1.1 = $(sort $(wildcard sql/1.2/*.sql)) $(DIRECT_PARTS_1.2)
+DIRECT_PARTS_1.0 = $(sort $(wildcard sql/1.1/*.sql)) $(DIRECT_PARTS_1.1)
+DATA_built = $(UPDATE_SCRIPTS) $(REFRESH_SCRIPTS) $(DIRECT_SCRIPTS)
 
 # The release's version is scru128.control's default_version and nothing
 # else: the module magic (PG_MODULE_MAGIC_EXT, seen in pg_get_loaded_modules()
@@ -45,6 +57,9 @@ include $(PGXS)
 # each update script is its release's parts, sql/<version>/*.sql, in name order
 .SECONDEXPANSION:
 $(UPDATE_SCRIPTS): sql/scru128--%.sql: $$(sort $$(wildcard sql/$$(lastword $$(subst --, ,$$*))/*.sql))
+	cat $^ >$@
+
+$(DIRECT_SCRIPTS): sql/scru128--%--$(DIRECT_TARGET).sql: $$(DIRECT_PARTS_$$*)
 	cat $^ >$@
 
 # ALTER EXTENSION scru128 UPDATE TO '1.2-refresh'; ALTER EXTENSION scru128

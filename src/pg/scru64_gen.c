@@ -2,7 +2,7 @@
  *
  * scru64_gen.c
  *	  The scru64() generator: one per server, in shared memory; the
- *	  setting scru128.scru64_node_spec; the library's _PG_init.
+ *	  hooks of the setting scru128.scru64_node_spec (defined in module.c).
  *
  * SCRU64 leaves 2^(24 - node_id_size) IDs per 256 ms tick to a node, so a
  * node cannot be one generator per backend: all backends share the last
@@ -36,6 +36,7 @@
  */
 #include "scru64_pg.h"
 
+#include "access/xlog.h"
 #include "miscadmin.h"
 #include "pgstat.h"
 #include "port/atomics.h"
@@ -65,21 +66,20 @@
 typedef struct scru64_shared
 {
 	pg_atomic_uint64 last;		/* last ID issued; 0 = none since start */
+	/*
+	 * Whether the start rule was applied while in recovery (1) or after it
+	 * (2): a standby's state is raised again when recovery ends.  Release
+	 * 1.4 added it, which changed the size from 8 bytes.
+	 */
+	pg_atomic_uint32 seeded;
 } scru64_shared;
 
+#define SCRU64_SEEDED_IN_RECOVERY	1
+#define SCRU64_SEEDED_IN_PRODUCTION 2
+
 /* the parsed setting (GUC extra), NULL when unset */
-static char *node_spec_string = NULL;
+char	   *scru64_node_spec_string = NULL;
 static const scru64_node_spec *node_spec = NULL;
-
-static void
-shared_init(void *ptr)
-{
-	pg_atomic_init_u64(&((scru64_shared *) ptr)->last, 0);
-}
-
-shmem_area	scru64_shmem_area = {
-	SCRU64_SHMEM_NAME, sizeof(scru64_shared), shared_init, "scru64()", NULL
-};
 
 /* Unix time in ms; 0 before 1970 (the rules then refuse tick 0) */
 static uint64
@@ -89,6 +89,44 @@ clock_ms(void)
 
 	return us < 0 ? 0 : (uint64) us / 1000;
 }
+
+static void
+shared_init(void *ptr)
+{
+	pg_atomic_init_u64(&((scru64_shared *) ptr)->last, 0);
+	pg_atomic_init_u32(&((scru64_shared *) ptr)->seeded, 0);
+}
+
+/*
+ * The start rule, as a floor (see generator_scope.c's start_origin_ms()):
+ * raise the state to the last ID of the tick 40 ticks after the origin, the
+ * end of recovery, so that nothing the server or the primary it replaced
+ * issued before is issued again; a first call long after the origin starts
+ * at the clock.  Never lowers the state.
+ */
+static void
+apply_start_rule(scru64_shared *s, bool in_recovery)
+{
+	uint64		ms = clock_ms();
+	uint64		origin = server_start_origin_ms();
+	uint64		fresh;
+	uint64		last;
+
+	if (origin > ms)
+		origin = ms;
+	fresh = scru64_fresh_state(origin >> 8, SCRU64_ROLLBACK_ALLOWANCE_TICKS);
+	last = pg_atomic_read_u64(&s->last);
+	while (last < fresh &&
+		   !pg_atomic_compare_exchange_u64(&s->last, &last, fresh))
+		;
+	pg_atomic_write_u32(&s->seeded, in_recovery ? SCRU64_SEEDED_IN_RECOVERY :
+						SCRU64_SEEDED_IN_PRODUCTION);
+}
+
+shmem_area	scru64_shmem_area = {
+	SCRU64_SHMEM_NAME, sizeof(scru64_shared), shared_init, "scru64()", NULL
+};
+
 
 /* an ID's tick as a time, for messages */
 static const char *
@@ -116,6 +154,17 @@ scru64_generate(PG_FUNCTION_ARGS)
 	spec = *node_spec;
 
 	s = shmem_area_get(&scru64_shmem_area);
+	{
+		uint32		seeded = pg_atomic_read_u32(&s->seeded);
+
+		if (unlikely(seeded != SCRU64_SEEDED_IN_PRODUCTION))
+		{
+			bool		in_recovery = RecoveryInProgress();
+
+			if (seeded == 0 || !in_recovery)
+				apply_start_rule(s, in_recovery);
+		}
+	}
 
 	for (;;)
 	{
@@ -250,8 +299,8 @@ scru64_node_spec_canonical_sql(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(cstring_to_text(buf));
 }
 
-static bool
-check_node_spec(char **newval, void **extra, GucSource source)
+bool
+scru64_check_node_spec(char **newval, void **extra, GucSource source)
 {
 	scru64_node_spec spec;
 	scru64_node_spec *copy;
@@ -273,11 +322,7 @@ check_node_spec(char **newval, void **extra, GucSource source)
 		return false;
 	}
 
-#if PG_VERSION_NUM >= 160000
 	copy = guc_malloc(LOG, sizeof(spec));
-#else
-	copy = malloc(sizeof(spec));
-#endif
 	if (copy == NULL)
 		return false;
 	*copy = spec;
@@ -285,29 +330,8 @@ check_node_spec(char **newval, void **extra, GucSource source)
 	return true;
 }
 
-static void
-assign_node_spec(const char *newval, void *extra)
+void
+scru64_assign_node_spec(const char *newval, void *extra)
 {
 	node_spec = extra;
-}
-
-void		_PG_init(void);
-
-void
-_PG_init(void)
-{
-	DefineCustomStringVariable("scru128.scru64_node_spec",
-							   "Node of this server's scru64() generator.",
-							   "<node_id>/<node_id_size> (e.g. 42/8, 0xb00/12) or <previous scru64 ID>/<node_id_size>; empty: scru64() refuses to run.",
-							   &node_spec_string,
-							   "",
-							   PGC_SIGHUP,
-							   0,
-							   check_node_spec,
-							   assign_node_spec,
-							   NULL);
-	generator_scope_define_guc();
-	MarkGUCPrefixReserved("scru128");
-
-	shmem_area_install_hooks();
 }
