@@ -80,7 +80,7 @@ install_packages() {
 		pgpkgs="$pgpkgs postgresql-$PG_MAJOR-partman"
 	fi
 	# pg_uuidv7 1.7.0, which Debian packages for 18 only: on 18,
-	# test/t/600_pg_uuidv7.pl compares scru128_uuidv7compat with it and runs
+	# test/t/610_pg_uuidv7.pl compares scru128_uuidv7compat with it and runs
 	# the swap of doc/migration.md (and fails without it)
 	if [ "$PG_MAJOR" = 18 ]; then
 		pgpkgs="$pgpkgs postgresql-18-pg-uuidv7"
