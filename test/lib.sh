@@ -48,8 +48,9 @@ install_packages() {
 		log "SCRU128_NO_APT: assuming PostgreSQL $PG_MAJOR and the build tools are installed"
 		return
 	fi
-	# libfaketime: test/t/510_start_rule.pl runs a server on a faked clock
-	local pkgs="libipc-run-perl make gcc ca-certificates python3 procps libfaketime ${EXTRA_PACKAGES:-}"
+	# libfaketime: test/t/510_start_rule.pl runs a server on a faked clock;
+	# pgbouncer: the sqledition suite runs the SQL edition behind it
+	local pkgs="libipc-run-perl make gcc ca-certificates python3 procps libfaketime pgbouncer ${EXTRA_PACKAGES:-}"
 	local pgpkgs="postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR" target=()
 	# bookworm's contrib is a package of its own; later releases fold it in
 	[ "$PG_MAJOR" = 15 ] && pgpkgs="$pgpkgs postgresql-contrib"
