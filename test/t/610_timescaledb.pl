@@ -1,5 +1,5 @@
 # TimescaleDB hypertables keyed by the extension's IDs (doc/timescaledb.md):
-# scru128, scru160 and scru64 through partition_func (the ID's time), uuid
+# scru128, scru160, scru64 and ulid through partition_func (the ID's time), uuid
 # holding UUIDv7 through TimescaleDB's own UUIDv7 dimension (2.22 and
 # later).  Chunk exclusion at plan time for constant times and at executor
 # start for now(), with the forms the page gives, time buckets by ID, and
@@ -39,8 +39,8 @@ sub chunks_read
 # 15 days of rows, one an hour, up to now: 15 or 16 chunks of one day
 # an ID of a given time: scru64 has no generator for one (its node
 # identifier is the server's), its smallest ID of the tick does
-my %at = (scru128 => 'scru128', scru160 => 'scru160', scru64 => 'scru64_min');
-for my $type ('scru128', 'scru160', 'scru64')
+my %at = (scru128 => 'scru128', scru160 => 'scru160', scru64 => 'scru64_min', ulid => 'ulid');
+for my $type ('scru128', 'scru160', 'scru64', 'ulid')
 {
 	my $t = "ev_$type";
 	$node->safe_psql('postgres', qq{

@@ -1,6 +1,6 @@
 # Change data capture of tables keyed by each type (doc/cdc.md): what the
 # output plugins test_decoding, pgoutput (text and binary), wal2json and
-# decoderbufs emit for scru128, scru160, scru64 and uuid keys.  wal2json and
+# decoderbufs emit for scru128, scru160, scru64, ulid and uuid keys.  wal2json and
 # decoderbufs are Debian packages that test/lib.sh installs where Debian has
 # them (15, 17, 18); there they must be present.
 use strict;
@@ -50,7 +50,7 @@ if ($node->safe_psql('postgres', q{SELECT count(*) FROM pg_settings WHERE name =
 		  . '; SELECT pg_reload_conf()');
 }
 
-my %gen = (scru128 => 'scru128()', scru160 => 'scru160()', scru64 => 'scru64()', uuid => 'uuidv7()');
+my %gen = (scru128 => 'scru128()', scru160 => 'scru160()', scru64 => 'scru64()', ulid => 'ulid()', uuid => 'uuidv7()');
 my @types = sort keys %gen;
 $node->safe_psql('postgres', 'CREATE EXTENSION scru128');
 for my $type (@types)
