@@ -82,7 +82,7 @@ SELECT public.uuidv8(NULL, 0, 0) IS NULL AS strict_a, public.uuidv8(NULL::bytea)
 
 -- the time functions on version 8: version 8 and no time, as core answers
 SELECT section, public.uuid_extract_version(u) AS version,
-	   public.uuid_timestamp(u) AS uuid_timestamp,
+	   public.scru128_uuid_timestamp(u) AS uuid_timestamp,
 	   public.uuid_extract_timestamp(u) AS extract_timestamp
 FROM v8_vectors ORDER BY section;
 -- and core's own, where the server has them (17 and later): the same
