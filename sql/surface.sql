@@ -138,14 +138,14 @@ SELECT t AS type,
 	 WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
 	   AND d.classid = 'pg_proc'::regclass AND d.objid = to_regprocedure(t || '_skipsupport(internal)'))
 	= (current_setting('server_version_num')::int >= 180000)::int AS member_where_present
-FROM unnest(ARRAY['scru128', 'scru160', 'scru64']) AS t
+FROM unnest(ARRAY['scru128', 'scru160', 'scru64', 'ulid']) AS t
 ORDER BY 1;
 
--- no skip support function other than those three
+-- no skip support function other than those four
 SELECT count(*) AS other_skipsupport
 FROM pg_proc
 WHERE proname LIKE '%\_skipsupport' AND pronamespace = 'public'::regnamespace
-  AND proname NOT IN ('scru128_skipsupport', 'scru160_skipsupport', 'scru64_skipsupport');
+  AND proname NOT IN ('scru128_skipsupport', 'scru160_skipsupport', 'scru64_skipsupport', 'ulid_skipsupport');
 
 \pset format aligned
 \pset footer on
