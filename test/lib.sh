@@ -80,6 +80,12 @@ install_packages() {
 	if [ "$PG_MAJOR" -ge 17 ] && apt-cache show "postgresql-$PG_MAJOR-partman" >/dev/null 2>&1; then
 		pgpkgs="$pgpkgs postgresql-$PG_MAJOR-partman"
 	fi
+	# pg_uuidv7 1.7.0, which Debian packages for 18 only: on 18,
+	# test/t/610_pg_uuidv7.pl compares scru128_uuidv7compat with it and runs
+	# the swap of doc/migration.md (and fails without it)
+	if [ "$PG_MAJOR" = 18 ]; then
+		pgpkgs="$pgpkgs postgresql-18-pg-uuidv7"
+	fi
 	log "apt-get install $(echo $pkgs)"
 	log "apt-get install ${target[*]} $(echo $pgpkgs)"
 	# Debian's postgresql-common would create and start a cluster of its own
