@@ -26,7 +26,7 @@ my $server = 'SET scru128.generator_scope = server;';
 my %ts = (
 	'scru128()' => 'scru128_timestamp',
 	'scru160()' => 'scru160_timestamp',
-	'public.uuidv7()' => 'public.uuid_timestamp',
+	'public.uuidv7()' => 'public.scru128_uuid_timestamp',
 	'scru64()' => 'scru64_timestamp');
 my @gens = sort keys %ts;
 my $conf = "shared_preload_libraries = 'scru128'\n"
