@@ -1,7 +1,7 @@
 # Copyright: see the LICENSE file of the scru128 extension.
 #
 # The start rule of the server-wide generators (scru128.generator_scope =
-# server: scru128(), scru160(), uuidv7(); and scru64()), release 1.4:
+# server: scru128(), scru160(), uuidv7(), ulid(); and scru64()), release 1.4:
 #
 #  - a hot standby whose generators were used while in recovery, then
 #    promoted after its primary restarted (so the primary's IDs ran up to
@@ -26,6 +26,7 @@ my %ts = (
 	'scru128()' => 'scru128_timestamp',
 	'scru160()' => 'scru160_timestamp',
 	'public.uuidv7()' => 'public.uuid_timestamp',
+	'ulid()' => 'ulid_timestamp',
 	'scru64()' => 'scru64_timestamp');
 my @gens = sort keys %ts;
 my $conf = "shared_preload_libraries = 'scru128'\n"
@@ -146,7 +147,7 @@ is($clock->safe_psql('postgres', "SELECT scru128_timestamp(scru128()) > statemen
 	't', 'the clock runs an hour ahead');
 set_offset('+0');
 my ($ret, $out, $err);
-for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
+for my $g ('scru128()', 'scru160()', 'public.uuidv7()', 'ulid()')
 {
 	(my $type = $g) =~ s/^(?:public\.)?(\w+)\(\)$/$1/;
 	($ret, $out, $err) = $clock->psql('postgres', "$server SELECT $g",
@@ -169,7 +170,7 @@ like($err, qr/42501: permission denied for function scru128_reset_generators/,
 # one superuser session: IDs an hour ahead (its own last IDs), the clock
 # corrected, refused, reset: its next IDs are near the clock again
 my $session = '';
-for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
+for my $g ('scru128()', 'scru160()', 'public.uuidv7()', 'ulid()')
 {
 	$session .= qq{
 		COPY (SELECT '+1h') TO '$offset_file';
@@ -190,9 +191,9 @@ for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
 	};
 }
 is($clock->safe_psql('postgres', "$server $session"),
-	join("\n", ('t', '', 't|t') x 3),
+	join("\n", ('t', '', 't|t') x 4),
 	'a session with IDs an hour ahead: refused once the clock is corrected, then reset: near the clock again, below the IDs made ahead');
-for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
+for my $g ('scru128()', 'scru160()', 'public.uuidv7()', 'ulid()')
 {
 	is($clock->safe_psql('postgres', qq{$server
 		SELECT $ts{$g}($g) BETWEEN clock_timestamp() - interval '1 s' AND clock_timestamp() + interval '10.1 s'},
