@@ -3,5 +3,5 @@
 \set ON_ERROR_STOP 1
 -- (the suite set the node spec 5/8 in scru128_sql.scru64_node)
 INSERT INTO sqled_conc
-SELECT :s, i, scru128_sql.scru128(), scru128_sql.scru64(), scru128_sql.uuidv7(), scru128_sql.scru160()
+SELECT :s, i, scru128_sql.scru128(), scru128_sql.scru64(), scru128_sql.uuidv7(), scru128_sql.scru160(), scru128_sql.ulid()
 FROM generate_series(1, :n) i;

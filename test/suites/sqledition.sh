@@ -186,19 +186,22 @@ suite_sqledition() {
 		return
 	fi
 	for t in scru128_vectors scru128_invalid scru64_vectors scru64_invalid scru64_node_specs \
-		scru64_node_specs_invalid scru160_vectors; do
+		scru64_node_specs_invalid scru160_vectors ulid_spec; do
 		grep -v '^#' "$BUILD/test/vectors/$t.tsv" |
 			psql_user -d "$db" -q -c "COPY sqled_vec.$t FROM STDIN WITH (FORMAT text, HEADER true)" >>"$out" 2>&1 ||
 			failed=1
 	done
+	grep -v '^#' "$BUILD/test/vectors/uuid_rfc9562_vectors.tsv" |
+		psql_user -d "$db" -q -c "COPY sqled_vec.uuid_rfc9562 FROM STDIN WITH (FORMAT text, HEADER true)" >>"$out" 2>&1 ||
+		failed=1
 	log "sqledition: $n random values per type"
-	for f in codecs generators state searchpath; do
+	for f in codecs generators state searchpath ulid_v8; do
 		psql_user -d "$db" -q -v n="$n" -f "$dir/tap.sql" -f "$dir/$f.sql" >>"$out" 2>&1 || {
 			log "sqledition: $f.sql stopped on an error"
 			failed=1
 		}
 	done
-	psql_user -d "$db" -q -c 'CREATE TABLE sqled_conc (s int, i int, id128 uuid, id64 bigint, v7 uuid, id160 bytea)' \
+	psql_user -d "$db" -q -c 'CREATE TABLE sqled_conc (s int, i int, id128 uuid, id64 bigint, v7 uuid, id160 bytea, ulid uuid)' \
 		-c "INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('5/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec" >>"$out" 2>&1
 	for s in 1 2 3 4 5 6 7 8; do
 		psql_user -d "$db" -q -v s="$s" -v n="$conc_n" -f "$dir/concurrent.sql" >>"$out.$s" 2>&1 &
