@@ -56,7 +56,7 @@ suite_pgxn() {
 	as_user make -C "$dir" PG_CONFIG="$PG_CONFIG" TAP_TESTS= installcheck >"$WORK/pgxn-regress.log" 2>&1 || true
 	cat "$WORK/pgxn-regress.log" >>"$out"
 	n=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+ )' "$WORK/pgxn-regress.log" || true)
-	tests=$(ls "$dir"/sql/*.sql | grep -vc '/scru128--')
+	tests=$(ls "$dir"/sql/*.sql | grep -vc -- '--')
 	log "pgxn: installcheck from the zip: $n of $tests regression tests passed"
 	ok=$((ok + n))
 	if [ "$n" != "$tests" ]; then

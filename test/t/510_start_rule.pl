@@ -1,7 +1,7 @@
 # Copyright: see the LICENSE file of the scru128 extension.
 #
 # The start rule of the server-wide generators (scru128.generator_scope =
-# server: scru128(), scru160(), uuidv7(); and scru64()), release 1.4:
+# server: scru128(), scru160(), uuidv7(), ulid(); and scru64()), release 1.4:
 #
 #  - a hot standby whose generators were used while in recovery, then
 #    promoted after its primary restarted (so the primary's IDs ran up to
@@ -27,6 +27,7 @@ my %ts = (
 	'scru128()' => 'scru128_timestamp',
 	'scru160()' => 'scru160_timestamp',
 	'public.uuidv7()' => 'public.uuid_timestamp',
+	'ulid()' => 'ulid_timestamp',
 	'scru64()' => 'scru64_timestamp');
 my @gens = sort keys %ts;
 my $conf = "shared_preload_libraries = 'scru128'\n"
@@ -151,7 +152,7 @@ is($clock->safe_psql('postgres', "SELECT scru128_timestamp(scru128()) > statemen
 	't', 'the clock runs an hour ahead');
 set_offset('+0');
 my ($ret, $out, $err);
-for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
+for my $g ('scru128()', 'scru160()', 'public.uuidv7()', 'ulid()')
 {
 	(my $type = $g) =~ s/^(?:public\.)?(\w+)\(\)$/$1/;
 	($ret, $out, $err) = $clock->psql('postgres', "$server SELECT $g",
@@ -191,7 +192,7 @@ sub in_session
 	return $s_out;
 }
 in_session($server);
-for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
+for my $g ('scru128()', 'scru160()', 'public.uuidv7()', 'ulid()')
 {
 	set_offset('+1h');
 	is(in_session("SELECT ${g}::text > '$ahead{$g}'"), 't', "session, $g: an ID while the clock is an hour ahead");
@@ -207,7 +208,7 @@ for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
 }
 $s_in .= "\\q\n";
 $s->finish;
-for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
+for my $g ('scru128()', 'scru160()', 'public.uuidv7()', 'ulid()')
 {
 	is($clock->safe_psql('postgres', qq{$server
 		SELECT $ts{$g}($g) BETWEEN clock_timestamp() - interval '1 s' AND clock_timestamp() + interval '10.1 s'},
