@@ -74,7 +74,7 @@ REFRESH_1_2 = sql/refresh/00_header.sql sql/1.2/21_brin_domain_members.sql sql/1
 REFRESH_1_3 = $(REFRESH_1_2)
 
 # and for an installed 1.4
-REFRESH_1_4 = $(REFRESH_1_3)
+REFRESH_1_4 = $(REFRESH_1_3) sql/1.4/25_ulid_skipsupport.sql
 
 $(REFRESH_SCRIPTS): sql/scru128--%.sql: $$(REFRESH_$$(subst .,_,$$(firstword $$(subst -, ,$$*))))
 	cat $^ >$@

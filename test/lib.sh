@@ -22,7 +22,7 @@ SCRU128_SETTINGS="PG_MAJOR PG_CONFIG PGPORT TMPDIR KEEP_WORK SCRU128_USER
 	SCRU128_NO_SUDO SCRU128_NO_APT SCRU128_PG_PRIVATE SCRU128_SERVER_ONLY
 	EXTRA_PACKAGES FUZZ_TIME SCRU128_NODE CHROOT_BASE DEBIAN_MIRROR
 	CHROOT_EXTRA_PACKAGES SCRU128_NO_UNSHARE VENDOR_DIR SCRU128_RUST_BUILD
-	SCRU128_GO_BUILD"
+	SCRU128_GO_BUILD PG16_PREFIX SCRU128_SERVER_LOG_CHECK"
 SCRU128_CHROOT_SETTINGS="REGRESS_TIMEOUT TAP_TIMEOUT CITUS_VERSION
 	CITUS_BENCH_SECONDS PACKAGES_BUILD_TESTS PG_UPGRADE_FROM SQLED_RANDOM_N
 	PGTLE_ARCHIVE PGTLE_UNSUPPORTED_MAJORS"
@@ -126,6 +126,11 @@ as_user() {
 	fi
 }
 
+# the compiler options of every build of the extension the harness makes
+# (COPT reaches CFLAGS in PGXS, not the Makefile users run): a warning
+# fails the run
+BUILD_COPT=${BUILD_COPT--Werror}
+
 # copy the tree into $WORK/tree, build it there and install it
 build_and_install() {
 	PGBIN=$("$PG_CONFIG" --bindir)
@@ -136,7 +141,7 @@ build_and_install() {
 	[ "$(id -u)" = 0 ] && chown -R "$SCRU128_USER" "$WORK"
 	log "building in $BUILD"
 	as_user make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" clean >/dev/null
-	as_user make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" >/dev/null
+	as_user make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" COPT="$BUILD_COPT" >/dev/null
 	log "installing"
 	if [ "$(id -u)" = 0 ]; then
 		make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" install >/dev/null

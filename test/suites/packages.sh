@@ -66,7 +66,7 @@ suite_packages() {
 	[ -n "${SCRU128_SERVER_ONLY:-}" ] && build_tests=0
 	[ "${PACKAGES_BUILD_TESTS:-$build_tests}" = 0 ] && nocheck=nocheck
 	pk_step "dpkg-buildpackage -us -uc -b${nocheck:+ (nocheck)}" sh -c "cd '$src' &&
-		DEB_BUILD_OPTIONS='$nocheck' dpkg-buildpackage -us -uc -b" || { pk_done; return; }
+		DEB_BUILD_OPTIONS='$nocheck' DEB_CFLAGS_APPEND='$BUILD_COPT' dpkg-buildpackage -us -uc -b" || { pk_done; return; }
 	# pk_docs DEB PACKAGE: the README and every doc/*.md of the tree are in
 	# the package, uncompressed, where the README's links into doc/ lead
 	pk_docs() {

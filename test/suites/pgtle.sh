@@ -94,10 +94,18 @@ pgtle_build() {
 	fi
 	rm -rf "$src"
 	mkdir -p "$src"
+	: >"$WORK/pgtle-build.log"
 	tar -xzf "$archive" -C "$src" --strip-components=1
+	# on a server built with assertions (pg16), with our fix of a
+	# use-after-free that such a server turns into a crash (see the patch)
+	if "$PG_CONFIG" --configure | grep -q -- --enable-cassert; then
+		patch -d "$src" -p1 <"$BUILD/test/pgtle/pg_tle-set-default-version.patch" >>"$WORK/pgtle-build.log" 2>&1 ||
+			{ cat "$WORK/pgtle-build.log"; return 1; }
+		log "pgtle: patched pg_tle (test/pgtle/pg_tle-set-default-version.patch): the server has assertions"
+	fi
 	# no LLVM bitcode: JIT inlining of pg_tle is not what is tested
 	(cd "$src" && make PG_CONFIG="$PG_CONFIG" with_llvm=no &&
-		make PG_CONFIG="$PG_CONFIG" with_llvm=no install) >"$WORK/pgtle-build.log" 2>&1
+		make PG_CONFIG="$PG_CONFIG" with_llvm=no install) >>"$WORK/pgtle-build.log" 2>&1
 }
 
 pgtle_stop() {

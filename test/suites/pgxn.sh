@@ -48,7 +48,7 @@ suite_pgxn() {
 	mkdir -p "$WORK/pgxn"
 	chown "$SCRU128_USER" "$WORK/pgxn" "$WORK/dist" "$zip" 2>/dev/null || true
 	dir="$WORK/pgxn/scru128-$version"
-	px_step "unzip and make" as_user sh -c "cd '$WORK/pgxn' && unzip -q '$zip' && make -C '$dir' PG_CONFIG='$PG_CONFIG'" ||
+	px_step "unzip and make" as_user sh -c "cd '$WORK/pgxn' && unzip -q '$zip' && make -C '$dir' PG_CONFIG='$PG_CONFIG' COPT='$BUILD_COPT'" ||
 		{ px_done; return; }
 	make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" uninstall >>"$out" 2>&1 || true
 	px_step "make install from the zip" make -C "$dir" PG_CONFIG="$PG_CONFIG" install || { px_done; return; }

@@ -17,6 +17,7 @@
 
 use strict;
 use warnings;
+use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -110,12 +111,16 @@ my $clock = PostgreSQL::Test::Cluster->new('clock');
 $clock->init;
 $clock->append_conf('postgresql.conf', $conf);
 my $offset_file = $clock->basedir . '/faketime';
+# the server's processes read the file at every clock reading, and
+# libfaketime ends a process that reads it half written: write another
+# file, then rename it over
 sub set_offset
 {
 	my ($offset) = @_;
-	open my $fh, '>', $offset_file or die "cannot write $offset_file: $!";
+	open my $fh, '>', "$offset_file.new" or die "cannot write $offset_file.new: $!";
 	print $fh "$offset\n";
 	close $fh;
+	rename("$offset_file.new", $offset_file) or die "cannot rename to $offset_file: $!";
 }
 set_offset('+0');
 {
@@ -166,32 +171,42 @@ like($err, qr/55000: scru64 generator is ahead of the clock/, 'scru64(): 55000 t
 like($err, qr/42501: permission denied for function scru128_reset_generators/,
 	'scru128_reset_generators(): 42501 for a role without EXECUTE');
 
-# one superuser session: IDs an hour ahead (its own last IDs), the clock
-# corrected, refused, reset: its next IDs are near the clock again
-my $session = '';
+# one superuser session, kept open while the clock changes: IDs an hour
+# ahead (its own last IDs), the clock corrected, refused, reset: its next
+# IDs are near the clock again
+my ($s_in, $s_out, $s_err) = ('', '', '');
+my $s = IPC::Run::start(
+	[ 'psql', '-X', '-A', '-t', '-q', '-d', $clock->connstr('postgres') ],
+	'<', \$s_in, '>', \$s_out, '2>', \$s_err,
+	IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+# one statement in the session; its output, without the end marker
+sub in_session
+{
+	my ($sql) = @_;
+	$s_out = '';
+	$s_in .= "$sql;\n\\echo __end__\n";
+	$s->pump until $s_out =~ /__end__\n/;
+	$s_out =~ s/__end__\n//;
+	chomp $s_out;
+	return $s_out;
+}
+in_session($server);
 for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
 {
-	$session .= qq{
-		COPY (SELECT '+1h') TO '$offset_file';
-		SELECT ${g}::text > '$ahead{$g}';
-		COPY (SELECT '+0') TO '$offset_file';
-		DO \$\$
-		BEGIN
-			PERFORM $g;
-			RAISE EXCEPTION 'not refused';
-		EXCEPTION WHEN object_not_in_prerequisite_state THEN
-			NULL;
-		END
-		\$\$;
-		SELECT scru128_reset_generators();
-		SELECT $ts{$g}(x) BETWEEN clock_timestamp() AND clock_timestamp() + interval '10.1 s',
+	set_offset('+1h');
+	is(in_session("SELECT ${g}::text > '$ahead{$g}'"), 't', "session, $g: an ID while the clock is an hour ahead");
+	set_offset('+0');
+	$s_err = '';
+	is(in_session("SELECT $g IS NOT NULL"), '', "session, $g: the clock corrected: no ID");
+	like($s_err, qr/because the system clock went back/, "session, $g: refused, the clock went back");
+	in_session('SELECT scru128_reset_generators()');
+	is(in_session(qq{SELECT $ts{$g}(x) BETWEEN clock_timestamp() AND clock_timestamp() + interval '10.1 s',
 			   x::text < '$ahead{$g}'
-		FROM (SELECT $g AS x) s;
-	};
+		FROM (SELECT $g AS x) s}), 't|t',
+		"session, $g: after the reset, near the clock again, below the IDs made ahead (the order given up)");
 }
-is($clock->safe_psql('postgres', "$server $session"),
-	join("\n", ('t', '', 't|t') x 3),
-	'a session with IDs an hour ahead: refused once the clock is corrected, then reset: near the clock again, below the IDs made ahead');
+$s_in .= "\\q\n";
+$s->finish;
 for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
 {
 	is($clock->safe_psql('postgres', qq{$server
@@ -201,13 +216,18 @@ for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
 
 # a session's own last ID ahead while the server's generator is not: a
 # session-scope ID made while the clock is ahead, then server scope
-($ret, $out, $err) = $clock->psql('postgres', qq{
-	COPY (SELECT '+1h') TO '$offset_file';
-	SELECT scru128();
-	COPY (SELECT '+0') TO '$offset_file';
-	$server
-	SELECT scru128();
-}, extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+($s_in, $s_out, $s_err) = ('', '', '');
+$s = IPC::Run::start(
+	[ 'psql', '-X', '-A', '-t', '-q', '-v', 'VERBOSITY=verbose', '-d', $clock->connstr('postgres') ],
+	'<', \$s_in, '>', \$s_out, '2>', \$s_err,
+	IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+set_offset('+1h');
+in_session('SELECT scru128()');
+set_offset('+0');
+in_session("$server SELECT scru128()");
+$s_in .= "\\q\n";
+$s->finish;
+$err = $s_err;
 like($err, qr/ERROR:  55000: this session's last scru128 ID is more than 10000 ms ahead of the clock/,
 	"a session's own last ID ahead: the message says so");
 like($err, qr/HINT:  A new session starts without it/, 'and the hint says what to do');
