@@ -1,4 +1,7 @@
-EXTENSION = scru128
+# scru128_uuidv7compat: pg_uuidv7's function names, a second extension of
+# this package (requires scru128, same library) so that scru128 alone never
+# brings them
+EXTENSION = scru128 scru128_uuidv7compat
 MODULE_big = scru128
 # one shared library: the pure C core (src/core: codecs, ID layouts, generator
 # state machines, the byte pool; no PostgreSQL header) and the PostgreSQL glue
@@ -10,7 +13,7 @@ PG_CPPFLAGS = -Isrc/core -Isrc/pg -DSCRU128_VERSION='"$(EXTVERSION)"'
 # script is put together from sql/<version>/*.sql in name order, one part per
 # concern; a fresh CREATE EXTENSION runs 1.0 and then the chain of those same
 # scripts, so an updated and a fresh install cannot differ.
-DATA = sql/scru128--1.0.sql
+DATA = sql/scru128--1.0.sql sql/scru128_uuidv7compat--1.0.sql
 # the releases after 1.0, in order: scru128--A--B.sql for each step A -> B
 RELEASES = 1.0 1.1 1.2 1.3 1.4
 release_steps = $(join $(addsuffix --,$(filter-out $(lastword $(RELEASES)),$(RELEASES))),$(wordlist 2,$(words $(RELEASES)),$(RELEASES)))
@@ -39,7 +42,7 @@ DATA_built = $(UPDATE_SCRIPTS) $(REFRESH_SCRIPTS) $(DIRECT_SCRIPTS)
 EXTVERSION := $(shell sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" $(dir $(firstword $(MAKEFILE_LIST)))scru128.control)
 
 # every other sql/*.sql is a pg_regress test
-REGRESS = $(sort $(basename $(notdir $(filter-out sql/scru128--%,$(wildcard sql/*.sql)))))
+REGRESS = $(sort $(basename $(notdir $(filter-out sql/scru128--% sql/scru128_uuidv7compat--%,$(wildcard sql/*.sql)))))
 REGRESS_OPTS = --inputdir=. --outputdir=results-dir --encoding=UTF8
 
 TAP_TESTS = 1
@@ -71,7 +74,7 @@ REFRESH_1_2 = sql/refresh/00_header.sql sql/1.2/21_brin_domain_members.sql sql/1
 REFRESH_1_3 = $(REFRESH_1_2)
 
 # and for an installed 1.4
-REFRESH_1_4 = $(REFRESH_1_3)
+REFRESH_1_4 = $(REFRESH_1_3) sql/1.4/25_ulid_skipsupport.sql
 
 $(REFRESH_SCRIPTS): sql/scru128--%.sql: $$(REFRESH_$$(subst .,_,$$(firstword $$(subst -, ,$$*))))
 	cat $^ >$@

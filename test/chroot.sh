@@ -168,7 +168,7 @@ chroot_prepare_background() {
 # inside the chroot of version NN, counted from the "N passed, N failed"
 # line its test/run.sh ends with
 chroot_suite_run() {
-	local v=$1 dir="$CHROOT_BASE/pg$1" out="$WORK/pg$1.log" pid line p f
+	local v=$1 dir="$CHROOT_BASE/pg$1" out="$WORK/pg$1.log" pid
 	shift
 	pid=${CHROOT_PID[$v]:-}
 	if [ -n "$pid" ]; then
@@ -208,20 +208,28 @@ chroot_suite_run() {
 	chroot_exec "$v" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
 		PG_MAJOR="$v" SCRU128_SERVER_ONLY=1 "${passed[@]}" \
 		bash /scru128/test/run.sh "$@" >"$out" 2>&1 || true
+	nested_run_record "pg$v" "$out" "$CHROOT_BASE/pg$v-last-failed.log"
+}
+
+# nested_run_record SUITE LOG FAILEDCOPY: count a test/run.sh run inside
+# this one (a chroot's, pg16's) as suite SUITE from the "N passed, N
+# failed" line it ends with; its log is kept in FAILEDCOPY if it failed
+nested_run_record() {
+	local suite=$1 out=$2 keep=$3 line p f
 	grep -E '^==> [a-z0-9_]+: [0-9]+ passed|^==> suite [a-z0-9_]+ took|^==> .*failed|^(not ok|FAIL)|^ +[a-z0-9_]+ +\.\.\. FAILED' "$out" || true
 	line=$(tail -n 1 "$out")
 	if [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
 		p=${BASH_REMATCH[1]}
 		f=${BASH_REMATCH[2]}
-		[ "$f" = 0 ] || { tail -200 "$out"; cp "$out" "$CHROOT_BASE/pg$v-last-failed.log"; }
-		record "pg$v" "$p" "$f"
+		[ "$f" = 0 ] || { tail -200 "$out"; cp "$out" "$keep"; }
+		record "$suite" "$p" "$f"
 		while read -r line; do
-			SKIPPED+=("pg$v: $line")
+			SKIPPED+=("$suite: $line")
 		done < <(sed -n 's/^==> SKIPPED //p' "$out")
 	else
 		tail -80 "$out"
-		cp "$out" "$CHROOT_BASE/pg$v-last-failed.log"
-		suite_failed "pg$v"
+		cp "$out" "$keep"
+		suite_failed "$suite"
 	fi
 }
 

@@ -22,7 +22,7 @@ SCRU128_SETTINGS="PG_MAJOR PG_CONFIG PGPORT TMPDIR KEEP_WORK SCRU128_USER
 	SCRU128_NO_SUDO SCRU128_NO_APT SCRU128_PG_PRIVATE SCRU128_SERVER_ONLY
 	EXTRA_PACKAGES FUZZ_TIME SCRU128_NODE CHROOT_BASE DEBIAN_MIRROR
 	CHROOT_EXTRA_PACKAGES SCRU128_NO_UNSHARE VENDOR_DIR SCRU128_RUST_BUILD
-	SCRU128_GO_BUILD"
+	SCRU128_GO_BUILD PG16_PREFIX SCRU128_SERVER_LOG_CHECK"
 SCRU128_CHROOT_SETTINGS="REGRESS_TIMEOUT TAP_TIMEOUT CITUS_VERSION
 	CITUS_BENCH_SECONDS PACKAGES_BUILD_TESTS PG_UPGRADE_FROM SQLED_RANDOM_N
 	PGTLE_ARCHIVE PGTLE_UNSUPPORTED_MAJORS"
@@ -48,8 +48,9 @@ install_packages() {
 		log "SCRU128_NO_APT: assuming PostgreSQL $PG_MAJOR and the build tools are installed"
 		return
 	fi
-	# libfaketime: test/t/510_start_rule.pl runs a server on a faked clock
-	local pkgs="libipc-run-perl make gcc ca-certificates python3 procps libfaketime ${EXTRA_PACKAGES:-}"
+	# libfaketime: test/t/510_start_rule.pl runs a server on a faked clock;
+	# pgbouncer: the sqledition suite runs the SQL edition behind it
+	local pkgs="libipc-run-perl make gcc ca-certificates python3 procps libfaketime pgbouncer ${EXTRA_PACKAGES:-}"
 	local pgpkgs="postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR" target=()
 	# bookworm's contrib is a package of its own; later releases fold it in
 	[ "$PG_MAJOR" = 15 ] && pgpkgs="$pgpkgs postgresql-contrib"
@@ -78,6 +79,12 @@ install_packages() {
 	# later, for the majors Debian packages it for (not 19 in experimental)
 	if [ "$PG_MAJOR" -ge 17 ] && apt-cache show "postgresql-$PG_MAJOR-partman" >/dev/null 2>&1; then
 		pgpkgs="$pgpkgs postgresql-$PG_MAJOR-partman"
+	fi
+	# pg_uuidv7 1.7.0, which Debian packages for 18 only: on 18,
+	# test/t/610_pg_uuidv7.pl compares scru128_uuidv7compat with it and runs
+	# the swap of doc/migration.md (and fails without it)
+	if [ "$PG_MAJOR" = 18 ]; then
+		pgpkgs="$pgpkgs postgresql-18-pg-uuidv7"
 	fi
 	log "apt-get install $(echo $pkgs)"
 	log "apt-get install ${target[*]} $(echo $pgpkgs)"
@@ -119,6 +126,11 @@ as_user() {
 	fi
 }
 
+# the compiler options of every build of the extension the harness makes
+# (COPT reaches CFLAGS in PGXS, not the Makefile users run): a warning
+# fails the run
+BUILD_COPT=${BUILD_COPT--Werror}
+
 # copy the tree into $WORK/tree, build it there and install it
 build_and_install() {
 	PGBIN=$("$PG_CONFIG" --bindir)
@@ -129,7 +141,7 @@ build_and_install() {
 	[ "$(id -u)" = 0 ] && chown -R "$SCRU128_USER" "$WORK"
 	log "building in $BUILD"
 	as_user make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" clean >/dev/null
-	as_user make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" >/dev/null
+	as_user make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" COPT="$BUILD_COPT" >/dev/null
 	log "installing"
 	if [ "$(id -u)" = 0 ]; then
 		make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" install >/dev/null

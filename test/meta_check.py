@@ -65,13 +65,24 @@ check(meta.get("release_status") in ("stable", "testing", "unstable"),
       "release_status is stable, testing or unstable", repr(meta.get("release_status")))
 
 provides = meta.get("provides", {})
-check(list(provides) == ["scru128"], "provides the scru128 extension only", repr(list(provides)))
+check(list(provides) == ["scru128", "scru128_uuidv7compat"],
+      "provides the scru128 and scru128_uuidv7compat extensions", repr(list(provides)))
 ext = provides.get("scru128", {})
 check(ext.get("version") == version, "provides.scru128.version is the release's", repr(ext.get("version")))
 check(ext.get("abstract"), "provides.scru128 has an abstract")
 for key in ("file", "docfile"):
     path = ext.get(key)
     check(path and os.path.isfile(os.path.join(top, path)), "provides.scru128.%s %r exists" % (key, path))
+
+# the second extension of the package has its own version, its control's
+compat = provides.get("scru128_uuidv7compat", {})
+m = re.search(r"^default_version\s*=\s*'([^']*)'", read("scru128_uuidv7compat.control"), re.M)
+check(m and compat.get("version") == m.group(1) + ".0",
+      "provides.scru128_uuidv7compat.version is its control's default_version", repr(compat.get("version")))
+check(compat.get("abstract"), "provides.scru128_uuidv7compat has an abstract")
+for key in ("file", "docfile"):
+    path = compat.get(key)
+    check(path and os.path.isfile(os.path.join(top, path)), "provides.scru128_uuidv7compat.%s %r exists" % (key, path))
 
 pg = meta.get("prereqs", {}).get("runtime", {}).get("requires", {}).get("PostgreSQL")
 oldest = None

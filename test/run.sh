@@ -14,12 +14,15 @@ source "$(dirname "$0")/lib.sh"
 
 # The suites, in the order they run, and the majors each runs on.  15 is
 # the host (Debian 12's PostgreSQL; PG_MAJOR picks another server there);
-# 17, 18 and 19 are the suites pg17, pg18 and pg19, which run the suites of
-# their column inside a Debian chroot of that major (test/chroot.sh) and
-# count as one suite each.  Why each suite repeats where it does is said
-# once, in doc/testing.md.  unit, regress, parallel and tap are defined
-# below; every other suite is test/suites/NAME.sh defining suite_NAME, and
-# adding one is that file and one line here:
+# 16 is the suite pg16, which builds PostgreSQL 16.2 with assertions from
+# the vendored source and runs the suites of its column on the host against
+# it (test/pg16.sh); 17, 18 and 19 are the suites pg17, pg18 and pg19, which
+# run the suites of their column inside a Debian chroot of that major
+# (test/chroot.sh).  Each pgNN counts as one suite.  Why each suite
+# repeats where it does is said once, in doc/testing.md.  unit, regress,
+# parallel and tap are defined below; every other suite is
+# test/suites/NAME.sh defining suite_NAME, and adding one is that file and
+# one line here:
 #
 #	suite NAME "MAJORS" "what it tests"
 SUITE_NAMES=()
@@ -30,9 +33,9 @@ suite() {
 	SUITE_WHAT[$1]=$3
 }
 suite unit      "15"          "C unit tests of the pure core (test/unit)"
-suite regress   "15 17 18 19" "pg_regress tests (sql/, expected/)"
+suite regress   "15 16 17 18 19" "pg_regress tests (sql/, expected/)"
 suite parallel  "15 19"       "the pg_regress tests planned in parallel mode"
-suite tap       "15 17 18 19" "TAP tests with their own clusters (test/t)"
+suite tap       "15 16 17 18 19" "TAP tests with their own clusters (test/t)"
 suite bench     "15"          "the benchmarks in smoke mode (test/bench)"
 suite citus     "18"          "distributed tables on a local Citus cluster"
 suite clients   "15"          "the client adapters (clients/*/test.sh)"
@@ -42,12 +45,14 @@ suite node      "15"          "node-postgres and the npm scru128 and uuid packag
 suite packages  "15 19"       "Debian packages: build, lintian, install, autopkgtest, purge"
 suite pgxn      "15"          "make dist; the zip builds, installs, passes, pgxn install"
 suite sanitize  "15"          "the unit tests under ASan and UBSan"
-suite xrestore  "17 18 19"    "a dump made by 15's pg_dump restored (test/xver)"
-suite sqledition "15 17 18 19" "the SQL edition (portable/src) against the native types and test/vectors"
-suite pgtle     "15 17 18 19" "the SQL edition's install files: drift, plain script, pg_tle, move to native"
+suite xrestore  "16 17 18 19" "a dump made by 15's pg_dump restored (test/xver)"
+suite sqledition "15 16 17 18 19" "the SQL edition (portable/src) against the native types and test/vectors"
+suite pgtle     "15 16 17 18 19" "the SQL edition's install files: drift, plain script, pg_tle, move to native"
 suite pgupgrade "19"          "pg_upgrade from 18 with the extension in both"
 
 HOST_MAJOR=15
+# built from source on the host (test/pg16.sh)
+SOURCE_MAJORS=(16)
 CHROOT_MAJORS=(17 18 19)
 
 # the suites of the table that run on major $1, in table order
@@ -68,6 +73,9 @@ plan_list() {
 	echo
 	echo "bash test/run.sh runs, in this order:"
 	echo "  on the host ($HOST_MAJOR): $(suites_on "$HOST_MAJOR" | xargs)"
+	for v in "${SOURCE_MAJORS[@]}"; do
+		echo "  pg$v (built from source, with assertions): $(suites_on "$v" | xargs)"
+	done
 	for v in "${CHROOT_MAJORS[@]}"; do
 		echo "  pg$v (a chroot): $(suites_on "$v" | xargs)"
 	done
@@ -76,8 +84,8 @@ plan_list() {
 # a major in the table that no run reaches would drop its suite silently
 for s in "${SUITE_NAMES[@]}"; do
 	for v in ${SUITE_MAJORS[$s]}; do
-		if [ "$v" != "$HOST_MAJOR" ] && [[ " ${CHROOT_MAJORS[*]} " != *" $v "* ]]; then
-			log "suite $s: no run on major $v (the host is $HOST_MAJOR, the chroots ${CHROOT_MAJORS[*]})"
+		if [ "$v" != "$HOST_MAJOR" ] && [[ " ${SOURCE_MAJORS[*]} ${CHROOT_MAJORS[*]} " != *" $v "* ]]; then
+			log "suite $s: no run on major $v (the host is $HOST_MAJOR, built from source ${SOURCE_MAJORS[*]}, the chroots ${CHROOT_MAJORS[*]})"
 			exit 2
 		fi
 	done
@@ -90,6 +98,7 @@ fi
 
 become_root "$@"
 source "$SRC_DIR/test/chroot.sh"
+source "$SRC_DIR/test/pg16.sh"
 
 # every file in test/suites is a row of the table, and every row a suite
 for f in "$SRC_DIR"/test/suites/*.sh; do
@@ -106,12 +115,12 @@ if [ $# -gt 0 ]; then
 	SUITES=("$@")
 else
 	mapfile -t SUITES < <(suites_on "$HOST_MAJOR")
-	for v in "${CHROOT_MAJORS[@]}"; do
+	for v in "${SOURCE_MAJORS[@]}" "${CHROOT_MAJORS[@]}"; do
 		SUITES+=("pg$v")
 	done
 fi
 for s in "${SUITES[@]}"; do
-	if [[ $s =~ ^pg([0-9]+)$ ]] && [[ " ${CHROOT_MAJORS[*]} " == *" ${BASH_REMATCH[1]} "* ]]; then
+	if [[ $s =~ ^pg([0-9]+)$ ]] && [[ " ${SOURCE_MAJORS[*]} ${CHROOT_MAJORS[*]} " == *" ${BASH_REMATCH[1]} "* ]]; then
 		continue
 	fi
 	if [ -z "${SUITE_MAJORS[$s]+set}" ]; then
@@ -153,9 +162,15 @@ suite_failed() {
 	FAILED=$((FAILED + 1))
 }
 
+# the pure core builds without a warning under both compilers (-Wall
+# -Wextra -Werror): clang first, build only, then gcc, whose tests run
+UNIT_CFLAGS="-O2 -g -Wall -Wextra -Werror -std=c99"
 suite_unit() {
 	local out="$WORK/unit.log"
-	if as_user make -s -C "$BUILD/test/unit" check >"$out" 2>&1; then :; else
+	if as_user make -s -C "$BUILD/test/unit" clean check-build CC=clang CFLAGS="$UNIT_CFLAGS" >"$out" 2>&1; then :; else
+		cat "$out"; log "unit: the core and its tests do not build warning-free with clang"; suite_failed unit; return
+	fi
+	if as_user make -s -C "$BUILD/test/unit" clean check CC=gcc CFLAGS="$UNIT_CFLAGS" >"$out" 2>&1; then :; else
 		cat "$out"; record_tap unit "$out"; suite_failed unit; return
 	fi
 	grep -E '^not ok' "$out" || true
@@ -173,7 +188,8 @@ run_regress() {
 	# PostgreSQL 15 prints "test NAME ... ok", 16 and later print TAP lines
 	ok=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+)' "$out" || true)
 	# every test that did not pass failed, whether or not it got as far as a diff
-	failed=$(( $(ls "$BUILD"/sql/*.sql | grep -vc '/scru128--') - ok ))
+	# (sql/*--*.sql are the extensions' scripts, scru128's and scru128_uuidv7compat's)
+	failed=$(( $(ls "$BUILD"/sql/*.sql | grep -vc -- '--') - ok ))
 	if [ -f "$BUILD/results-dir/regression.diffs" ] && [ "$failed" != 0 ]; then
 		cat "$BUILD/results-dir/regression.diffs"
 	fi
@@ -213,10 +229,40 @@ suite_tap() {
 	fi
 }
 
+# SCRU128_SERVER_LOG_CHECK=1 (set in pg16's run): every server log the
+# suites left (the throwaway cluster's, pg_tle's, the TAP clusters' in
+# tmp_check/log, pg_regress's own instance's) must show no backend killed by
+# a signal other than the SIGKILL some TAP tests send, no assertion failure
+# ("TRAP:", a server built with --enable-cassert) and no WARNING of a leaked
+# resource, which PostgreSQL logs when a transaction ends still holding one
+server_log_check() {
+	local f n=0 bad=0 hits
+	while IFS= read -r -d '' f; do
+		case $f in */regress_log_*) continue ;; esac
+		grep -q 'database system is ready to accept connections' "$f" || continue
+		n=$((n + 1))
+		hits=$(grep -E 'TRAP: |terminated by signal ([0-8]|[1-9][0-9])\b|WARNING: +.*(leak|not closed|still active|non-empty SPI stack)' "$f" | head -20 || true)
+		if [ -n "$hits" ]; then
+			log "server log ${f#"$WORK"/}:"
+			printf '%s\n' "$hits" >&2
+			bad=$((bad + 1))
+		fi
+	done < <(find "$WORK" -name '*.log' -type f -print0)
+	log "server logs: $n scanned, $bad with a crash, an assertion failure or a leak"
+	if [ "$n" = 0 ]; then
+		record serverlogs 0 1
+	else
+		record serverlogs $((bad == 0 ? 1 : 0)) "$bad"
+	fi
+}
+
 install_packages
 if [ "$(id -u)" = 0 ]; then
 	for s in "${SUITES[@]}"; do
-		[[ $s =~ ^pg([0-9]+)$ ]] && chroot_prepare_background "${BASH_REMATCH[1]}"
+		case $s in
+			pg16) pg16_prepare_background ;;
+			pg[0-9]*) chroot_prepare_background "${s#pg}" ;;
+		esac
 	done
 fi
 build_and_install
@@ -225,14 +271,18 @@ start_cluster
 for s in "${SUITES[@]}"; do
 	log "suite $s"
 	t0=$SECONDS
-	if [[ $s =~ ^pg([0-9]+)$ ]]; then
+	if [ "$s" = pg16 ]; then
+		pg16_suite_run $(suites_on 16)
+	elif [[ $s =~ ^pg([0-9]+)$ ]]; then
 		chroot_suite_run "${BASH_REMATCH[1]}" $(suites_on "${BASH_REMATCH[1]}")
 	else
 		"suite_$s"
 	fi
-	# the time of each suite, for the CI budget (40 minutes on 2 cores)
+	# the time of each suite, for the CI budget (60 minutes on 2 cores)
 	log "suite $s took $((SECONDS - t0)) s"
 done
+
+[ -z "${SCRU128_SERVER_LOG_CHECK:-}" ] || server_log_check
 
 log "total time $SECONDS s"
 for s in "${SKIPPED[@]}"; do

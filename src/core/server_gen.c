@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * server_gen.c
- *	  The rules of the server-wide scru128(), scru160() and uuidv7()
+ *	  The rules of the server-wide scru128(), scru160(), ulid() and uuidv7()
  *	  generators; see server_gen.h.
  *
  * Every function here runs while the caller holds a spinlock: a few
@@ -171,6 +171,43 @@ scru160_server_step(scru160_server_state *state,
 }
 
 server_gen_status
+ulid_server_step(ulid_server_state *state, const ulid_state *floor,
+				 uint64_t now_ms, const uint8_t fresh[ULID_RANDOM_LEN],
+				 ulid_state *issued)
+{
+	ulid_server_state own = *state;
+	ulid_state	s;
+	bool		floor_used = false;
+
+	if (now_ms >= ULID_MAX_TIMESTAMP - SERVER_GEN_MAX_LEAD_MS)
+		return SERVER_GEN_BAD_CLOCK;
+
+	if (!own.id.started)
+		ulid_server_seed(&own, now_ms, now_ms);
+	s = own.id;
+	if (floor != NULL && floor->started && ulid_state_less(&s, floor))
+	{
+		s = *floor;
+		floor_used = true;
+	}
+
+	if (ulid_next(&s, now_ms, fresh) != ULID_GEN_OK)
+		return SERVER_GEN_EXHAUSTED;
+
+	if (s.timestamp > now_ms + SERVER_GEN_MAX_LEAD_MS)
+	{
+		issued->timestamp = s.timestamp;
+		return ahead_cause(floor_used && own.id.timestamp < now_ms + SERVER_GEN_MAX_LEAD_MS,
+						   own.clock_ms, now_ms);
+	}
+
+	state->id = s;
+	state->clock_ms = own.clock_ms > now_ms ? own.clock_ms : now_ms;
+	*issued = s;
+	return SERVER_GEN_OK;
+}
+
+server_gen_status
 uuidv7_server_step(uuidv7_server_state *state, int64_t floor_ns,
 				   int64_t now_ns, int64_t *issued_ns)
 {
@@ -250,4 +287,20 @@ uuidv7_server_seed(uuidv7_server_state *state, int64_t now_ns,
 		state->ns = t;
 	if (state->clock_ns < now_ns)
 		state->clock_ns = now_ns;
+}
+
+void
+ulid_server_seed(ulid_server_state *state, uint64_t now_ms, uint64_t origin_ms)
+{
+	ulid_state	seed = {0};
+
+	/* every ID up to the end of the seed's millisecond may have been issued */
+	seed.timestamp = seed_ms(now_ms, origin_ms);
+	seed.random_hi = UINT16_MAX;
+	seed.random_lo = UINT64_MAX;
+	seed.started = true;
+	if (!state->id.started || ulid_state_less(&state->id, &seed))
+		state->id = seed;
+	if (state->clock_ms < now_ms)
+		state->clock_ms = now_ms;
 }

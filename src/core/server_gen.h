@@ -2,8 +2,8 @@
  *
  * server_gen.h
  *	  Server-wide generators (scru128.generator_scope = server): the rules
- *	  of one scru128(), scru160() and uuidv7() generator shared by every
- *	  backend of a server.
+ *	  of one scru128(), scru160(), ulid() and uuidv7() generator shared by
+ *	  every backend of a server.
  *
  * Each step is a pure function of the shared state, a clock reading and
  * random values drawn beforehand, so the caller can run it under a
@@ -40,6 +40,7 @@
 
 #include "scru128_core.h"
 #include "scru160_core.h"
+#include "ulid_core.h"
 #include "uuid_core.h"
 
 /* an ID is at most this far ahead of the clock reading of its call */
@@ -122,6 +123,26 @@ extern server_gen_status scru160_server_step(scru160_server_state *state,
 											 scru160_server_state *issued);
 
 /*
+ * ULID: the last ID's fields (id.started false: none yet) and the latest
+ * clock reading.  The spec's monotonic rule (same millisecond: the random
+ * part plus one); a spent random part borrows the next millisecond; fresh
+ * (10 random bytes) is the random part of a new millisecond.  floor (may
+ * be NULL) is the session's last ID.
+ */
+typedef struct ulid_server_state
+{
+	ulid_state	id;
+	uint64_t	clock_ms;		/* latest clock reading of a step or seed */
+} ulid_server_state;
+
+extern server_gen_status ulid_server_step(ulid_server_state *state,
+										  const ulid_state *floor,
+										  uint64_t now_ms,
+										  const uint8_t fresh[ULID_RANDOM_LEN],
+										  ulid_state *issued);
+
+
+/*
  * UUIDv7 (PostgreSQL 18's layout): the state is the Unix ns of the last
  * value (0: none yet); the next one is the clock reading, or the last plus
  * UUIDV7_STEP_NS if that is not below it.  floor_ns: the session's last
@@ -152,5 +173,7 @@ extern void scru160_server_seed(scru160_server_state *state, uint64_t now_ms,
 								uint64_t origin_ms);
 extern void uuidv7_server_seed(uuidv7_server_state *state, int64_t now_ns,
 							   int64_t origin_ns);
+extern void ulid_server_seed(ulid_server_state *state, uint64_t now_ms,
+							 uint64_t origin_ms);
 
 #endif							/* SERVER_GEN_H */

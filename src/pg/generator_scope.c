@@ -1,8 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * generator_scope.c
- *	  scru128.generator_scope: whether the no-argument scru128(), scru160()
- *	  and the extension's uuidv7() draw from the session's generator (the
+ *	  scru128.generator_scope: whether the no-argument scru128(), scru160(),
+ *	  ulid() and the extension's uuidv7() draw from the session's generator (the
  *	  default, the specs' model) or from one generator per server.
  *
  * The server's generators live in one shared memory area (shmem_area.c:
@@ -115,6 +115,43 @@ shared_init(void *ptr)
 
 shmem_area	server_gen_shmem_area = {
 	"scru128.server_generators", sizeof(server_gen_shared), shared_init,
+	"scru128.generator_scope = server", NULL
+};
+
+/*
+ * ulid() (release 1.4) has an area of its own, so that the one above keeps
+ * 1.3's size: a server that loads this library while 1.3's area exists
+ * (on 17 and later, a named DSM segment lives until the server stops)
+ * finds it the size it expects.
+ */
+typedef union ulid_gen_slot
+{
+	struct
+	{
+		slock_t		lock;
+		ulid_server_state ulid;
+		uint32		seeded;
+		uint32		generation;
+	}			s;
+	char		pad[PG_CACHE_LINE_SIZE];
+} ulid_gen_slot;
+
+StaticAssertDecl(sizeof(ulid_gen_slot) == PG_CACHE_LINE_SIZE,
+				 "the ulid generator's slot fills one cache line");
+
+static uint64 seen_ulid_generation = NO_GENERATION;
+
+static void
+ulid_shared_init(void *ptr)
+{
+	ulid_gen_slot *g = ptr;
+
+	memset(g, 0, sizeof(*g));
+	SpinLockInit(&g->s.lock);
+}
+
+shmem_area	ulid_gen_shmem_area = {
+	"scru128.ulid_generator", sizeof(ulid_gen_slot), ulid_shared_init,
 	"scru128.generator_scope = server", NULL
 };
 
@@ -308,6 +345,45 @@ server_scru160_generate(scru160_generator *session, uint8 id[SCRU160_LEN])
 }
 
 void
+server_ulid_generate(ulid_state *session, uint8 id[ULID_LEN])
+{
+	ulid_gen_slot *g = shmem_area_get(&ulid_gen_shmem_area);
+	uint8		fresh[ULID_RANDOM_LEN];
+	uint64		now_ms;
+	ulid_state	issued = {0};
+	server_gen_status status;
+	bool		in_recovery = RecoveryInProgress();
+	uint64		origin = 0;
+	uint32		generation;
+
+	random_pool_bytes(fresh, sizeof(fresh));
+	/* a hint read without the lock: pg_control is read only to seed */
+	if (unlikely(needs_seed(g->s.seeded, in_recovery)))
+		origin = server_start_origin_ms();
+
+	SpinLockAcquire(&g->s.lock);
+	now_ms = clock_ms();
+	if (unlikely(needs_seed(g->s.seeded, in_recovery)))
+	{
+		ulid_server_seed(&g->s.ulid, now_ms, origin ? origin : now_ms);
+		g->s.seeded = in_recovery ? SEEDED_IN_RECOVERY : SEEDED_IN_PRODUCTION;
+	}
+	generation = g->s.generation;
+	status = ulid_server_step(&g->s.ulid,
+							  seen_ulid_generation == NO_GENERATION ||
+							  seen_ulid_generation == generation ? session : NULL,
+							  now_ms, fresh, &issued);
+	SpinLockRelease(&g->s.lock);
+
+	if (unlikely(status != SERVER_GEN_OK))
+		report_failure(status, "ulid", issued.timestamp);
+	seen_ulid_generation = generation;
+
+	*session = issued;
+	ulid_from_state(id, &issued);
+}
+
+void
 server_uuidv7_generate(uuidv7_clock *session, int64 (*clock_ns) (void),
 					   uint8 id[UUID_CORE_LEN])
 {
@@ -391,6 +467,18 @@ scru128_reset_generators(PG_FUNCTION_ARGS)
 	g->uuidv7.v7.seeded = seeded;
 	g->uuidv7.v7.generation++;
 	SpinLockRelease(&g->uuidv7.v7.lock);
+
+	{
+		ulid_gen_slot *u = shmem_area_get(&ulid_gen_shmem_area);
+
+		SpinLockAcquire(&u->s.lock);
+		now_ms = clock_ms();
+		memset(&u->s.ulid, 0, sizeof(u->s.ulid));
+		ulid_server_seed(&u->s.ulid, now_ms, now_ms);
+		u->s.seeded = seeded;
+		u->s.generation++;
+		SpinLockRelease(&u->s.lock);
+	}
 
 	PG_RETURN_VOID();
 }

@@ -56,11 +56,12 @@
 #define SCRU64_MAX_SLEEP_MS 64
 
 /*
- * 8 bytes.  Release 1.1's layout (16 slots, 256 bytes) had the same name:
- * the DSM registry refuses to attach a segment of another size, so a
- * backend that loads this library into a server whose state was made by
- * 1.1's (17 and later load it per backend, without a restart) gets an
- * error instead of a second generator.  Any later change of layout must
+ * 16 bytes (1.2 and 1.3: 8).  Release 1.1's layout (16 slots, 256 bytes)
+ * had the same name: the DSM registry refuses to attach a segment of
+ * another size, so a backend that loads this library into a server whose
+ * state was made by an earlier release's (17 and later load it per
+ * backend, without a restart) gets an error instead of a second
+ * generator.  Any later change of layout must
  * change the size likewise (a new name would give a second generator).
  */
 typedef struct scru64_shared
@@ -98,7 +99,7 @@ shared_init(void *ptr)
 }
 
 /*
- * The start rule, as a floor (see generator_scope.c's start_origin_ms()):
+ * The start rule, as a floor (see server_start_origin_ms() in generator_scope.c):
  * raise the state to the last ID of the tick 40 ticks after the origin, the
  * end of recovery, so that nothing the server or the primary it replaced
  * issued before is issued again; a first call long after the origin starts

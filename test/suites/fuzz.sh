@@ -6,7 +6,7 @@
 
 suite_fuzz() {
 	local dir="$BUILD/test/fuzz" out="$WORK/fuzz.log" f p rc fuzzers pids=() ok=0 bad=0
-	if ! as_user make -s -C "$dir" all >"$out" 2>&1; then
+	if ! as_user make -s -C "$dir" all FUZZ_WERROR=-Werror >"$out" 2>&1; then
 		cat "$out"
 		log "fuzz: could not build the harnesses (needs clang and libclang-rt-dev)"
 		record fuzz 0 1

@@ -66,7 +66,7 @@ suite_packages() {
 	[ -n "${SCRU128_SERVER_ONLY:-}" ] && build_tests=0
 	[ "${PACKAGES_BUILD_TESTS:-$build_tests}" = 0 ] && nocheck=nocheck
 	pk_step "dpkg-buildpackage -us -uc -b${nocheck:+ (nocheck)}" sh -c "cd '$src' &&
-		DEB_BUILD_OPTIONS='$nocheck' dpkg-buildpackage -us -uc -b" || { pk_done; return; }
+		DEB_BUILD_OPTIONS='$nocheck' DEB_CFLAGS_APPEND='$BUILD_COPT' dpkg-buildpackage -us -uc -b" || { pk_done; return; }
 	# pk_docs DEB PACKAGE: the README and every doc/*.md of the tree are in
 	# the package, uncompressed, where the README's links into doc/ lead
 	pk_docs() {
@@ -87,7 +87,7 @@ suite_packages() {
 	if [ -z "$nocheck" ]; then
 		# the build ran the regression suite against each package's files
 		n=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+ )' "$out" || true)
-		tests=$(ls "$src"/sql/*.sql | grep -vc '/scru128--')
+		tests=$(ls "$src"/sql/*.sql | grep -vc -- '--')
 		pk_step "build-time installcheck: $n of $((tests * $(echo $majors | wc -w))) passed" \
 			test "$n" = "$((tests * $(echo $majors | wc -w)))"
 	fi
@@ -157,7 +157,7 @@ suite_packages() {
 	(cd "$top/autopkgtest" && timeout 1800 debian/tests/installcheck) >"$WORK/autopkgtest.log" 2>&1 || true
 	cat "$WORK/autopkgtest.log" >>"$out"
 	n=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+ )' "$WORK/autopkgtest.log" || true)
-	tests=$(($(ls "$src"/sql/*.sql | grep -vc '/scru128--') * ${#pkgs[@]}))
+	tests=$(($(ls "$src"/sql/*.sql | grep -vc -- '--') * ${#pkgs[@]}))
 	log "packages: installcheck of the installed packages: $n of $tests regression tests passed ($((SECONDS - t0)) s)"
 	grep -E '^### |FAILED|^not ok' "$WORK/autopkgtest.log" || true
 	ok=$((ok + n))

@@ -48,7 +48,7 @@ suite_pgxn() {
 	mkdir -p "$WORK/pgxn"
 	chown "$SCRU128_USER" "$WORK/pgxn" "$WORK/dist" "$zip" 2>/dev/null || true
 	dir="$WORK/pgxn/scru128-$version"
-	px_step "unzip and make" as_user sh -c "cd '$WORK/pgxn' && unzip -q '$zip' && make -C '$dir' PG_CONFIG='$PG_CONFIG'" ||
+	px_step "unzip and make" as_user sh -c "cd '$WORK/pgxn' && unzip -q '$zip' && make -C '$dir' PG_CONFIG='$PG_CONFIG' COPT='$BUILD_COPT'" ||
 		{ px_done; return; }
 	make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" uninstall >>"$out" 2>&1 || true
 	px_step "make install from the zip" make -C "$dir" PG_CONFIG="$PG_CONFIG" install || { px_done; return; }
@@ -56,7 +56,7 @@ suite_pgxn() {
 	as_user make -C "$dir" PG_CONFIG="$PG_CONFIG" TAP_TESTS= installcheck >"$WORK/pgxn-regress.log" 2>&1 || true
 	cat "$WORK/pgxn-regress.log" >>"$out"
 	n=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+ )' "$WORK/pgxn-regress.log" || true)
-	tests=$(ls "$dir"/sql/*.sql | grep -vc '/scru128--')
+	tests=$(ls "$dir"/sql/*.sql | grep -vc -- '--')
 	log "pgxn: installcheck from the zip: $n of $tests regression tests passed"
 	ok=$((ok + n))
 	if [ "$n" != "$tests" ]; then

@@ -14,7 +14,7 @@ suite_sanitize() {
 	if as_user env ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		make -C "$copy/test/unit" clean check CC=clang \
-		CFLAGS="-O1 -g -std=c99 -Wall -Wextra -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+		CFLAGS="-O1 -g -std=c99 -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 		>"$out" 2>&1; then
 		grep -E '^not ok' "$out" || true
 		record_tap sanitize "$out"

@@ -1,7 +1,7 @@
 # Copyright: see the LICENSE file of the scru128 extension.
 #
 # The start rule of the server-wide generators (scru128.generator_scope =
-# server: scru128(), scru160(), uuidv7(); and scru64()), release 1.4:
+# server: scru128(), scru160(), uuidv7(), ulid(); and scru64()), release 1.4:
 #
 #  - a hot standby whose generators were used while in recovery, then
 #    promoted after its primary restarted (so the primary's IDs ran up to
@@ -17,6 +17,7 @@
 
 use strict;
 use warnings;
+use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -26,6 +27,7 @@ my %ts = (
 	'scru128()' => 'scru128_timestamp',
 	'scru160()' => 'scru160_timestamp',
 	'public.uuidv7()' => 'public.uuid_timestamp',
+	'ulid()' => 'ulid_timestamp',
 	'scru64()' => 'scru64_timestamp');
 my @gens = sort keys %ts;
 my $conf = "shared_preload_libraries = 'scru128'\n"
@@ -110,12 +112,16 @@ my $clock = PostgreSQL::Test::Cluster->new('clock');
 $clock->init;
 $clock->append_conf('postgresql.conf', $conf);
 my $offset_file = $clock->basedir . '/faketime';
+# the server's processes read the file at every clock reading, and
+# libfaketime ends a process that reads it half written: write another
+# file, then rename it over
 sub set_offset
 {
 	my ($offset) = @_;
-	open my $fh, '>', $offset_file or die "cannot write $offset_file: $!";
+	open my $fh, '>', "$offset_file.new" or die "cannot write $offset_file.new: $!";
 	print $fh "$offset\n";
 	close $fh;
+	rename("$offset_file.new", $offset_file) or die "cannot rename to $offset_file: $!";
 }
 set_offset('+0');
 {
@@ -146,7 +152,7 @@ is($clock->safe_psql('postgres', "SELECT scru128_timestamp(scru128()) > statemen
 	't', 'the clock runs an hour ahead');
 set_offset('+0');
 my ($ret, $out, $err);
-for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
+for my $g ('scru128()', 'scru160()', 'public.uuidv7()', 'ulid()')
 {
 	(my $type = $g) =~ s/^(?:public\.)?(\w+)\(\)$/$1/;
 	($ret, $out, $err) = $clock->psql('postgres', "$server SELECT $g",
@@ -166,33 +172,43 @@ like($err, qr/55000: scru64 generator is ahead of the clock/, 'scru64(): 55000 t
 like($err, qr/42501: permission denied for function scru128_reset_generators/,
 	'scru128_reset_generators(): 42501 for a role without EXECUTE');
 
-# one superuser session: IDs an hour ahead (its own last IDs), the clock
-# corrected, refused, reset: its next IDs are near the clock again
-my $session = '';
-for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
+# one superuser session, kept open while the clock changes: IDs an hour
+# ahead (its own last IDs), the clock corrected, refused, reset: its next
+# IDs are near the clock again
+my ($s_in, $s_out, $s_err) = ('', '', '');
+my $s = IPC::Run::start(
+	[ 'psql', '-X', '-A', '-t', '-q', '-d', $clock->connstr('postgres') ],
+	'<', \$s_in, '>', \$s_out, '2>', \$s_err,
+	IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+# one statement in the session; its output, without the end marker
+sub in_session
 {
-	$session .= qq{
-		COPY (SELECT '+1h') TO '$offset_file';
-		SELECT ${g}::text > '$ahead{$g}';
-		COPY (SELECT '+0') TO '$offset_file';
-		DO \$\$
-		BEGIN
-			PERFORM $g;
-			RAISE EXCEPTION 'not refused';
-		EXCEPTION WHEN object_not_in_prerequisite_state THEN
-			NULL;
-		END
-		\$\$;
-		SELECT scru128_reset_generators();
-		SELECT $ts{$g}(x) BETWEEN clock_timestamp() AND clock_timestamp() + interval '10.1 s',
-			   x::text < '$ahead{$g}'
-		FROM (SELECT $g AS x) s;
-	};
+	my ($sql) = @_;
+	$s_out = '';
+	$s_in .= "$sql;\n\\echo __end__\n";
+	$s->pump until $s_out =~ /__end__\n/;
+	$s_out =~ s/__end__\n//;
+	chomp $s_out;
+	return $s_out;
 }
-is($clock->safe_psql('postgres', "$server $session"),
-	join("\n", ('t', '', 't|t') x 3),
-	'a session with IDs an hour ahead: refused once the clock is corrected, then reset: near the clock again, below the IDs made ahead');
-for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
+in_session($server);
+for my $g ('scru128()', 'scru160()', 'public.uuidv7()', 'ulid()')
+{
+	set_offset('+1h');
+	is(in_session("SELECT ${g}::text > '$ahead{$g}'"), 't', "session, $g: an ID while the clock is an hour ahead");
+	set_offset('+0');
+	$s_err = '';
+	is(in_session("SELECT $g IS NOT NULL"), '', "session, $g: the clock corrected: no ID");
+	like($s_err, qr/because the system clock went back/, "session, $g: refused, the clock went back");
+	in_session('SELECT scru128_reset_generators()');
+	is(in_session(qq{SELECT $ts{$g}(x) BETWEEN clock_timestamp() AND clock_timestamp() + interval '10.1 s',
+			   x::text < '$ahead{$g}'
+		FROM (SELECT $g AS x) s}), 't|t',
+		"session, $g: after the reset, near the clock again, below the IDs made ahead (the order given up)");
+}
+$s_in .= "\\q\n";
+$s->finish;
+for my $g ('scru128()', 'scru160()', 'public.uuidv7()', 'ulid()')
 {
 	is($clock->safe_psql('postgres', qq{$server
 		SELECT $ts{$g}($g) BETWEEN clock_timestamp() - interval '1 s' AND clock_timestamp() + interval '10.1 s'},
@@ -201,13 +217,18 @@ for my $g ('scru128()', 'scru160()', 'public.uuidv7()')
 
 # a session's own last ID ahead while the server's generator is not: a
 # session-scope ID made while the clock is ahead, then server scope
-($ret, $out, $err) = $clock->psql('postgres', qq{
-	COPY (SELECT '+1h') TO '$offset_file';
-	SELECT scru128();
-	COPY (SELECT '+0') TO '$offset_file';
-	$server
-	SELECT scru128();
-}, extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+($s_in, $s_out, $s_err) = ('', '', '');
+$s = IPC::Run::start(
+	[ 'psql', '-X', '-A', '-t', '-q', '-v', 'VERBOSITY=verbose', '-d', $clock->connstr('postgres') ],
+	'<', \$s_in, '>', \$s_out, '2>', \$s_err,
+	IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+set_offset('+1h');
+in_session('SELECT scru128()');
+set_offset('+0');
+in_session("$server SELECT scru128()");
+$s_in .= "\\q\n";
+$s->finish;
+$err = $s_err;
 like($err, qr/ERROR:  55000: this session's last scru128 ID is more than 10000 ms ahead of the clock/,
 	"a session's own last ID ahead: the message says so");
 like($err, qr/HINT:  A new session starts without it/, 'and the hint says what to do');
