@@ -129,7 +129,10 @@ SELECT u, x, t, i, u::scru128_sql.scru128 >= t, u::scru128_sql.scru128 < t, t > 
 	scru128_sql.scru128_time_upper_start(t, i), scru128_sql.scru64_time_lower(t, i), scru128_sql.scru64_time_upper(t, i),
 	scru128_sql.uuid_time_lower(t, i), scru128_sql.scru160_time_lower(t, i)
 FROM pg_temp.ev_in, (VALUES (true), (false)) v(i);
+SELECT scru128_sql.min_id(u) AS ev_min, scru128_sql.max_id(u) AS ev_max, scru128_sql.max_id(b) AS ev_maxb FROM pg_temp.ev_in \gset
 RESET search_path;
+SELECT pg_temp.tap(:'ev_min' = min(u::scru128)::uuid::text AND :'ev_max' = max(u::scru128)::uuid::text AND :'ev_maxb'::bytea = max(scru160_from_bytea(b))::bytea,
+	'under the look-alike path: min_id, max_id') FROM ev_in;
 SELECT pg_temp.tap(count(*) = 2000, 'under the look-alike path: time comparisons and bounds equal the native ones')
 FROM ev_time
 WHERE ge = (u::scru128 >= t) AND lt = (u::scru128 < t) AND tgt = (t > u::scru128) AND tle = (t <= u::scru128)
