@@ -30,7 +30,7 @@ suite_sqledition() {
 			failed=1
 	done
 	log "sqledition: $n random values per type"
-	for f in codecs generators state searchpath time aggregates; do
+	for f in codecs generators state searchpath time aggregates functions; do
 		psql_user -d "$db" -q -v n="$n" -f "$dir/tap.sql" -f "$dir/$f.sql" >>"$out" 2>&1 || {
 			log "sqledition: $f.sql stopped on an error"
 			failed=1
