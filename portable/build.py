@@ -19,6 +19,18 @@ derived, never kept by hand:
 
 The version is scru128.control's default_version: the SQL edition is
 released with the native extension and carries the same number.
+
+Every release's two files as shipped are kept in portable/released/VERSION/
+(never edited).  For each of them the pg_tle file also registers an update
+path VERSION -> this version, whose script is derived, statement by
+statement, from the shipped extension script and this one (update_script):
+a statement the old script has word for word is left out, a function is
+created with CREATE OR REPLACE (a member of the extension is replaced in
+place, a new one joins it), a function that is gone is dropped, and any
+other statement is kept when it creates an object the old script did not
+have or is a COMMENT, GRANT, REVOKE, DO or SELECT (safe to run again); a
+changed CREATE of anything else stops the build: write its step by hand in
+portable/update/VERSION.sql, which goes first in that update script.
 """
 
 import argparse
@@ -33,6 +45,8 @@ DESCRIPTION = ("SCRU128, SCRU64, SCRU160 and UUIDv7 in SQL and PL/pgSQL: "
 
 PORTABLE = pathlib.Path(__file__).resolve().parent
 ROOT = PORTABLE.parent
+RELEASED = PORTABLE / "released"
+HAND_UPDATES = PORTABLE / "update"
 
 # pg_tle wraps the extension script in these dollar quotes of its own and
 # refuses a script that contains either (tleextension.h, validate_tle_sql)
@@ -141,6 +155,184 @@ def extension_script(source):
     return text
 
 
+def split_statements(text):
+    """The top-level statements of a script, each without the comment lines
+    before it and with its ';'.  Knows -- comments, '' and "" quotes and
+    dollar quotes, which is all the source uses."""
+    out = []
+    i = 0
+    start = None
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c in " \t\r\n":
+            i += 1
+            continue
+        if text.startswith("--", i):
+            i = text.find("\n", i)
+            i = n if i < 0 else i + 1
+            continue
+        if start is None:
+            start = i
+        if c in "'\"":
+            j = i + 1
+            while True:
+                j = text.find(c, j)
+                if j < 0:
+                    raise SourceError(f"an unclosed quote {c} at offset {i}")
+                if text.startswith(c, j + 1):
+                    j += 2
+                    continue
+                break
+            i = j + 1
+        elif c == "$":
+            m = re.match(r"\$([A-Za-z_][A-Za-z_0-9]*)?\$", text[i:])
+            if m:
+                end = text.find(m.group(0), i + len(m.group(0)))
+                if end < 0:
+                    raise SourceError(f"an unclosed dollar quote {m.group(0)} at offset {i}")
+                i = end + len(m.group(0))
+            else:
+                i += 1
+        elif c == ";":
+            out.append(text[start:i + 1])
+            start = None
+            i += 1
+        else:
+            i += 1
+    if start is not None and text[start:].strip():
+        raise SourceError(f"a statement without ';' at the end: {text[start:start + 60]!r}")
+    return out
+
+
+def normalize(stmt):
+    """A statement with its whitespace runs made one space (outside quotes the
+    source does not care; inside function bodies a change of layout is a
+    change, and is treated as one)."""
+    return re.sub(r"\s+", " ", stmt.strip())
+
+
+FUNCTION_HEAD = re.compile(r"^CREATE (?:OR REPLACE )?FUNCTION ([\w.]+)\(", re.I)
+
+
+def function_signature(stmt):
+    """'schema.name(type, ...)' of a CREATE FUNCTION (argument names, modes
+    and defaults left out), or None."""
+    m = FUNCTION_HEAD.match(stmt)
+    if not m:
+        return None
+    depth, i = 1, m.end()
+    while depth:
+        if stmt[i] == "(":
+            depth += 1
+        elif stmt[i] == ")":
+            depth -= 1
+        i += 1
+    args = stmt[m.end():i - 1]
+    types = []
+    for a in (x.strip() for x in args.split(",")) if args.strip() else []:
+        a = re.split(r"\s+DEFAULT\s+|\s*=\s*", a, flags=re.I)[0]
+        words = a.split()
+        if words and words[0].upper() in ("IN", "OUT", "INOUT", "VARIADIC"):
+            words = words[1:]
+        # "name type..." unless the first word is itself the start of a type
+        if len(words) > 1 and not re.match(r"^(pg_catalog\.|scru128_sql\.|timestamp|double|character|bit|time)", words[0], re.I):
+            words = words[1:]
+        types.append(" ".join(words))
+    return f"{m.group(1)}({', '.join(types)})"
+
+
+def statement_key(stmt):
+    """What a statement makes: ('function', signature), ('create', 'CREATE
+    KIND name'), or (its first word, its text)."""
+    norm = normalize(stmt)
+    sig = function_signature(norm)
+    if sig:
+        return ("function", sig)
+    m = re.match(r"^CREATE (?:OR REPLACE )?((?:UNLOGGED )?[A-Z]+(?: [A-Z]+)*?) (?:IF NOT EXISTS )?([\w.]+\S*)", norm)
+    if m:
+        key = f"CREATE {m.group(1)} {m.group(2)}"
+        if m.group(1) == "OPERATOR":
+            # an operator is its name and its operand types
+            args = re.findall(r"\b(LEFTARG|RIGHTARG)\s*=\s*([^,)]+)", norm, re.I)
+            key += "(" + ", ".join(f"{k.upper()}={v.strip()}" for k, v in sorted(args)) + ")"
+        return ("create", key)
+    if norm.upper().startswith("CREATE "):
+        # CREATE CAST (a AS b) and the like: the statement is its own key
+        return ("create", norm)
+    return (norm.split(" ", 1)[0].upper(), norm)
+
+
+RERUNNABLE = ("COMMENT", "GRANT", "REVOKE", "DO", "SELECT", "ALTER")
+
+
+def update_script(old_ext, new_ext, hand=""):
+    """The extension update script from the extension script old_ext to
+    new_ext (both as CREATE EXTENSION runs them)."""
+    old = split_statements(old_ext)
+    new = split_statements(new_ext)
+    old_text = {normalize(s) for s in old}
+    old_keys = {}
+    for s in old:
+        old_keys.setdefault(statement_key(s), s)
+    new_keys = {statement_key(s) for s in new}
+    out = []
+    for s in old:
+        kind, key = statement_key(s)
+        if kind == "function" and (kind, key) not in new_keys:
+            out.append(f"DROP FUNCTION {key};")
+    for s in new:
+        if normalize(s) in old_text:
+            continue
+        kind, key = statement_key(s)
+        if kind == "function":
+            out.append(FUNCTION_HEAD.sub(lambda m: f"CREATE OR REPLACE FUNCTION {m.group(1)}(", s.strip(), count=1))
+        elif kind == "create":
+            if (kind, key) in old_keys:
+                raise SourceError(
+                    f"{key} differs from the released one: an update cannot re-create it; "
+                    f"write its update step in {HAND_UPDATES.name}/VERSION.sql "
+                    f"and keep the CREATE as it was")
+            out.append(s.strip())
+        elif kind in RERUNNABLE:
+            out.append(s.strip())
+        else:
+            raise SourceError(f"no update rule for a changed statement: {s.strip()[:80]!r}")
+    body = "\n\n".join(out) + "\n"
+    if hand:
+        body = hand.rstrip("\n") + "\n\n" + body
+    return body
+
+
+def released_versions():
+    """{version: the shipped pg_tle file's extension script}, oldest first."""
+    out = {}
+    if not RELEASED.is_dir():
+        return out
+    def vkey(p):
+        return tuple(int(x) for x in re.findall(r"\d+", p.name))
+    for d in sorted((p for p in RELEASED.iterdir() if p.is_dir()), key=vkey):
+        text = (d / "scru128_sql_pgtle.sql").read_text()
+        m = re.search(r"^\s*'[^']*',\n(\$[a-z0-9_]+\$)\n(.*?)^\1\n\);$", text, re.M | re.S)
+        if not m:
+            raise SourceError(f"{d}/scru128_sql_pgtle.sql: no install_extension body found")
+        out[d.name] = m.group(2)
+    return out
+
+
+def update_paths(source, version):
+    """[(from_version, update script)] for every released version before this one."""
+    new_ext = extension_script(source)
+    paths = []
+    for old_version, old_ext in released_versions().items():
+        if old_version == version:
+            continue
+        hand_file = HAND_UPDATES / f"{old_version}.sql"
+        hand = hand_file.read_text() if hand_file.exists() else ""
+        paths.append((old_version, update_script(old_ext, new_ext, hand)))
+    return paths
+
+
 def dollar_tag(body):
     """A dollar-quote tag that does not occur in body."""
     n = 0
@@ -174,19 +366,30 @@ def plain_file(source, version):
 
 def pgtle_file(source, version):
     body = extension_script(source)
-    for reserved in PGTLE_RESERVED:
-        if reserved in body:
-            raise SourceError(f"the extension script contains {reserved}, which pg_tle refuses")
-    tag = dollar_tag(body)
-    assert tag not in body
+    paths = update_paths(source, version)
+    for text in [body] + [u for _, u in paths]:
+        for reserved in PGTLE_RESERVED:
+            if reserved in text:
+                raise SourceError(f"the extension script contains {reserved}, which pg_tle refuses")
+    tag = dollar_tag(body + "".join(u for _, u in paths))
     quote = "'"
-    for s in (version, DESCRIPTION):
+    for s in (version, DESCRIPTION) + tuple(v for v, _ in paths):
         if quote in s:
             raise SourceError(f"a quote in {s!r}")
+    updates = "".join(f"""
+-- the update from {old} (ALTER EXTENSION {EXTNAME} UPDATE), replaced if this
+-- file registered it before
+SELECT pgtle.uninstall_update_path_if_exists('{EXTNAME}', '{old}', '{version}');
+SELECT pgtle.install_update_path('{EXTNAME}', '{old}', '{version}',
+{tag}
+{script}{tag}
+);
+""" for old, script in paths)
     return f"""\
 -- scru128_sql {version}: the SQL edition of scru128, registered with pg_tle
 -- (Trusted Language Extensions), after which CREATE EXTENSION scru128_sql
--- installs it, and DROP EXTENSION scru128_sql removes it.
+-- installs it, ALTER EXTENSION scru128_sql UPDATE brings an installed
+-- earlier version up to it, and DROP EXTENSION scru128_sql removes it.
 --
 -- A role with pgtle_admin (no superuser needed) runs, once per database:
 --
@@ -194,19 +397,22 @@ def pgtle_file(source, version):
 --   psql -d DBNAME -c 'CREATE EXTENSION scru128_sql'
 --
 -- For pg_tle 1.4 and later (the optional "schema" argument of 1.5 is not
--- used: the extension makes and owns its schema scru128_sql).
+-- used: the extension makes and owns its schema scru128_sql).  Where an
+-- earlier version is registered, this version is added beside it.
 -- See doc/sql-edition-migration.md.
 --
 -- Generated by portable/build.py from portable/src/*.sql: edit those.
 
-SELECT pgtle.install_extension(
-	'{EXTNAME}',
-	'{version}',
-	'{DESCRIPTION}',
+WITH script(ext) AS (VALUES (
 {tag}
 {body}{tag}
-);
-
+))
+SELECT CASE WHEN EXISTS (SELECT FROM pgtle.available_extensions() AS a WHERE a.name OPERATOR(pg_catalog.=) '{EXTNAME}')
+	THEN pgtle.install_extension_version_sql('{EXTNAME}', '{version}', ext)
+	ELSE pgtle.install_extension('{EXTNAME}', '{version}', '{DESCRIPTION}', ext)
+	END
+FROM script;
+{updates}
 SELECT pgtle.set_default_version('{EXTNAME}', '{version}');
 """
 

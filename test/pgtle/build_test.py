@@ -104,14 +104,63 @@ ok(build.dollar_tag("SELECT 1") == "$scru128_sql$"
    "the dollar-quote tag is one the body does not contain")
 
 pgtle = (TREE / "portable" / "scru128_sql_pgtle.sql").read_text()
-m = re.search(r"^SELECT pgtle\.install_extension\(\n"
-              r"\t'scru128_sql',\n\t'([^']+)',\n\t'[^']+',\n(\$[a-z0-9_]+\$)\n", pgtle, re.M)
-ok(m is not None and m.group(1) == build.read_version(),
-   "the pg_tle file: install_extension(name, version, description, body), no schema argument",
-   pgtle[:2000])
+version = build.read_version()
+m = re.search(r"^WITH script\(ext\) AS \(VALUES \(\n(\$[a-z0-9_]+\$)\n", pgtle, re.M)
+ok(m is not None and f"THEN pgtle.install_extension_version_sql('scru128_sql', '{version}', ext)" in pgtle
+   and re.search(r"ELSE pgtle\.install_extension\('scru128_sql', '" + re.escape(version) + r"', '[^']+', ext\)$", pgtle, re.M),
+   "the pg_tle file: install_extension(name, version, description, body), no schema argument, "
+   "or install_extension_version_sql beside a registered version", pgtle[:2000])
 if m:
-    tag = m.group(2)
-    ok(pgtle.count(tag) == 2 and pgtle.rstrip().endswith(
-        f"{tag}\n);\n\nSELECT pgtle.set_default_version('scru128_sql', '{build.read_version()}');"),
-       "the pg_tle file: its dollar quote opens and closes the body and nothing else")
+    tag = m.group(1)
+    olds = [v for v in build.released_versions() if v != version]
+    ok(pgtle.count(tag) == 2 + 2 * len(olds) and pgtle.rstrip().endswith(
+        f"SELECT pgtle.set_default_version('scru128_sql', '{version}');"),
+       "the pg_tle file: its dollar quote opens and closes the bodies and nothing else")
+    ok(all(f"SELECT pgtle.install_update_path('scru128_sql', '{v}', '{version}',\n{tag}\n" in pgtle for v in olds)
+       and "1.3" in olds,
+       "the pg_tle file: an update path from every released version (1.3 on)", olds)
+
+# the update script, on a made-up old and new extension script
+OLD = """CREATE SCHEMA scru128_sql;
+COMMENT ON SCHEMA scru128_sql IS 'old';
+CREATE DOMAIN scru128_sql.d AS uuid;
+-- a comment; with a ; in it
+CREATE FUNCTION scru128_sql.same(a bigint) RETURNS int LANGUAGE sql AS $fn$ SELECT 1; $fn$;
+CREATE FUNCTION scru128_sql.changed(t timestamp with time zone, x pg_catalog.text) RETURNS int LANGUAGE sql AS $fn$ SELECT 1 $fn$;
+CREATE FUNCTION scru128_sql.gone() RETURNS int LANGUAGE sql AS 'SELECT '';'' ';
+"""
+NEW = """CREATE SCHEMA scru128_sql;
+COMMENT ON SCHEMA scru128_sql IS 'new';
+CREATE DOMAIN scru128_sql.d AS uuid;
+CREATE FUNCTION scru128_sql.same(a bigint) RETURNS int LANGUAGE sql AS $fn$ SELECT 1; $fn$;
+CREATE FUNCTION scru128_sql.changed(t timestamp with time zone, x pg_catalog.text) RETURNS int LANGUAGE sql AS $fn$ SELECT 2 $fn$;
+CREATE TABLE scru128_sql.t (a int);
+SELECT pg_catalog.pg_extension_config_dump('scru128_sql.t', '');
+CREATE FUNCTION scru128_sql.added() RETURNS int LANGUAGE sql AS $fn$ SELECT 3 $fn$;
+"""
+up = build.update_script(OLD, NEW)
+stmts = build.split_statements(up)
+ok(len(build.split_statements(OLD)) == 6, "statements: quotes, dollar quotes and comments hold their ';'",
+   build.split_statements(OLD))
+ok(stmts[0] == "DROP FUNCTION scru128_sql.gone();", "update: a function that is gone is dropped (first)", up)
+ok(not any("same(" in s or "CREATE SCHEMA" in s or "CREATE DOMAIN" in s for s in stmts),
+   "update: statements as released are left out", up)
+ok(any(s.startswith("CREATE OR REPLACE FUNCTION scru128_sql.changed(") and "SELECT 2" in s for s in stmts),
+   "update: a changed function is replaced (CREATE OR REPLACE)", up)
+ok(any(s.startswith("CREATE OR REPLACE FUNCTION scru128_sql.added(") for s in stmts)
+   and "CREATE TABLE scru128_sql.t (a int);" in stmts
+   and "SELECT pg_catalog.pg_extension_config_dump('scru128_sql.t', '');" in stmts
+   and "COMMENT ON SCHEMA scru128_sql IS 'new';" in stmts,
+   "update: new objects, a changed comment and new SELECTs are kept", up)
+ok(build.update_script(OLD, NEW, "ALTER DOMAIN scru128_sql.d SET NOT NULL;\n").startswith("ALTER DOMAIN"),
+   "update: a hand-written step goes first")
+try:
+    build.update_script(OLD, NEW.replace("CREATE DOMAIN scru128_sql.d AS uuid;", "CREATE DOMAIN scru128_sql.d AS text;"))
+    ok(False, "update: refuses a changed CREATE of a domain (needs a hand-written step)")
+except build.SourceError as e:
+    ok("CREATE DOMAIN scru128_sql.d" in str(e), "update: refuses a changed CREATE of a domain (needs a hand-written step)", e)
+ok(build.function_signature("CREATE FUNCTION scru128_sql.f(t timestamp with time zone, lo bigint DEFAULT 1, "
+                            "pg_catalog.text) RETURNS int")
+   == "scru128_sql.f(timestamp with time zone, bigint, pg_catalog.text)",
+   "update: a function's signature leaves out argument names and defaults")
 print(f"1..{n}")

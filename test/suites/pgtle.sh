@@ -116,6 +116,9 @@ pgtle_plain() {
 		"$(pgtle_main sqled_plain sqled_plain -c "SELECT rolsuper OR rolcreatedb OR rolcreaterole FROM pg_roles WHERE rolname = current_user")" f
 	pgtle_ok "plain: psql -1 -f scru128_sql.sql as that role" pgtle_main sqled_plain sqled_plain -1 -f "$plain"
 	fp1=$(pgtle_main sqled_plain sqled_plain -f "$BUILD/test/pgtle/fingerprint.sql")
+	# (in 1.3 the fingerprint query failed, and two equal errors compared equal)
+	pgtle_is "plain: the fingerprint lists the objects and their privileges, no error" \
+		"$(grep -c '^function scru128_sql.scru128() ' <<<"$fp1") $(grep -c '^privilege schema scru128_sql to PUBLIC USAGE$' <<<"$fp1") $(grep -c ERROR <<<"$fp1")" "1 1 0"
 	oids1=$(pgtle_main sqled_plain sqled_plain -c "SELECT string_agg(oid::text, ',' ORDER BY oid) FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace")
 	got=$(pgtle_main sqled_plain sqled_plain \
 		-c "CREATE SCHEMA app" \
@@ -150,6 +153,20 @@ app.lost|id"
 	pgtle_is "plain: ... the column left of the domain type is gone, its table stays" \
 		"$($q -c "SELECT string_agg(attname, ',' ORDER BY attnum) FROM pg_attribute WHERE attrelid = 'app.lost'::regclass AND attnum > 0 AND NOT attisdropped")" n
 	PGTLE_PLAIN_FINGERPRINT=$fp1
+
+	# the documented upgrade: the shipped 1.3 script, then this one
+	local up="pgtle_main sqled_plain sqled_plain_up"
+	pgtle_ok "plain update: a database of that role" \
+		pgtle_main "$SCRU128_USER" postgres -c "CREATE DATABASE sqled_plain_up" -c "GRANT CREATE ON DATABASE sqled_plain_up TO sqled_plain"
+	pgtle_ok "plain update: the script of 1.3 as shipped (portable/released/1.3)" \
+		$up -1 -f "$BUILD/portable/released/1.3/scru128_sql.sql" \
+		-c "CREATE SCHEMA app" -c "CREATE TABLE app.kept (id scru128_sql.scru128 DEFAULT scru128_sql.scru128(), n int)" \
+		-c "INSERT INTO app.kept (n) SELECT generate_series(1, 10)"
+	pgtle_is "plain update: 1.3 is not this version's objects" \
+		"$([ "$($up -f "$BUILD/test/pgtle/fingerprint.sql")" != "$fp1" ] && echo differs)" differs
+	pgtle_ok "plain update: this version's script over it" $up -1 -f "$plain" -c "INSERT INTO app.kept (n) VALUES (11)"
+	pgtle_is "plain update: ... gives the objects of a fresh install" "$($up -f "$BUILD/test/pgtle/fingerprint.sql")" "$fp1"
+	pgtle_is "plain update: ... the table keeps its rows" "$($up -c "SELECT count(DISTINCT id) FROM app.kept")" 11
 }
 
 # Schema squatting: any role with CREATE on the database can make schema
@@ -202,7 +219,8 @@ pgtle_squat() {
 
 # pg_tle on a second cluster (the throwaway one does not preload it)
 pgtle_extension() {
-	local pgtle="$BUILD/portable/scru128_sql_pgtle.sql" got members
+	local pgtle="$BUILD/portable/scru128_sql_pgtle.sql" got members version fresh_config
+	version=$(sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" "$BUILD/scru128.control")
 	PGTLE_PORT=$((PGPORT + 1))
 	mkdir -p "$WORK/pgtle-sock"
 	[ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$WORK/pgtle-sock"
@@ -225,6 +243,7 @@ pgtle_extension() {
 		"$(pgtle_tle tle_admin tle -c "SELECT default_version FROM pgtle.available_extensions() WHERE name = 'scru128_sql'")" \
 		"$(sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" "$BUILD/scru128.control")"
 	pgtle_ok "pg_tle: CREATE EXTENSION scru128_sql as that role" pgtle_tle tle_admin tle -c "CREATE EXTENSION scru128_sql"
+	fresh_config=$(pgtle_tle tle_admin tle -c "SELECT extversion, extconfig::regclass[]::text, extcondition FROM pg_extension WHERE extname = 'scru128_sql'")
 	got=$(pgtle_tle tle_admin tle -c "SELECT scru128_sql.scru128_to_text(scru128_sql.scru128()) ~ '^[0-9a-z]{25}\$'")
 	pgtle_is "pg_tle: scru128_to_text(scru128()) gives 25 Base36 digits" "$got" t
 	members="SELECT count(*) FROM pg_depend d WHERE d.refclassid = 'pg_extension'::regclass
@@ -243,6 +262,34 @@ pgtle_extension() {
 		"$(pgtle_tle tle_admin tle -c "SELECT to_regnamespace('scru128_sql') IS NULL")" t
 	pgtle_ok "pg_tle: CREATE EXTENSION again, then pgtle.uninstall_extension" pgtle_tle tle_admin tle \
 		-c "CREATE EXTENSION scru128_sql" -c "DROP EXTENSION scru128_sql" -c "SELECT pgtle.uninstall_extension('scru128_sql')"
+	# an installed 1.3 (the file as shipped) updated: the same as a fresh install
+	local up="pgtle_tle tle_admin tle_up" old="$BUILD/portable/released/1.3/scru128_sql_pgtle.sql"
+	pgtle_ok "pg_tle update: a database with pg_tle, 1.3 registered and created, a table of it" \
+		pgtle_tle "$SCRU128_USER" postgres -c "CREATE DATABASE tle_up" -c "GRANT CREATE ON DATABASE tle_up TO tle_admin" \
+		-c "\\c tle_up" -c "CREATE EXTENSION pg_tle" -c "\\c tle_up tle_admin" -c "\\i $old" \
+		-c "CREATE EXTENSION scru128_sql" \
+		-c "CREATE SCHEMA app" -c "CREATE TABLE app.kept (id scru128_sql.scru128 DEFAULT scru128_sql.scru128(), n int)" \
+		-c "INSERT INTO app.kept (n) SELECT generate_series(1, 10)"
+	pgtle_is "pg_tle update: ... at 1.3" "$($up -c "SELECT extversion FROM pg_extension WHERE extname = 'scru128_sql'")" 1.3
+	pgtle_ok "pg_tle update: this version's file registered beside 1.3" $up -1 -f "$pgtle"
+	pgtle_is "pg_tle update: ... both versions available, the path 1.3 to this one" \
+		"$($up -c "SELECT string_agg(version, ',' ORDER BY version) FROM pgtle.available_extension_versions() WHERE name = 'scru128_sql'" \
+			-c "SELECT count(*) FROM pgtle.extension_update_paths('scru128_sql') WHERE source = '1.3' AND target = '$version' AND path IS NOT NULL")" \
+		"1.3,$version
+1"
+	pgtle_ok "pg_tle update: ALTER EXTENSION scru128_sql UPDATE" $up -c "ALTER EXTENSION scru128_sql UPDATE"
+	pgtle_is "pg_tle update: ... the extension's version, config tables" \
+		"$($up -c "SELECT extversion, extconfig::regclass[]::text, extcondition FROM pg_extension WHERE extname = 'scru128_sql'")" "$fresh_config"
+	pgtle_is "pg_tle update: ... the objects of a fresh install" "$($up -f "$BUILD/test/pgtle/fingerprint.sql")" "$PGTLE_PLAIN_FINGERPRINT"
+	got=$($up -c "SELECT count(*) FROM (
+		SELECT 'pg_proc'::regclass AS c, oid FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace
+		UNION ALL SELECT 'pg_type'::regclass, oid FROM pg_type WHERE typnamespace = 'scru128_sql'::regnamespace AND typtype <> 'b'
+		UNION ALL SELECT 'pg_class'::regclass, oid FROM pg_class WHERE relnamespace = 'scru128_sql'::regnamespace AND relkind IN ('r', 'S', 'v')
+		UNION ALL SELECT 'pg_namespace'::regclass, 'scru128_sql'::regnamespace::oid) o
+		WHERE NOT EXISTS ($members AND d.classid = o.c AND d.objid = o.oid)")
+	pgtle_is "pg_tle update: ... every object a member of the extension" "$got" 0
+	pgtle_is "pg_tle update: ... the table keeps its rows, new ones come" \
+		"$($up -c "INSERT INTO app.kept (n) VALUES (11)" -c "SELECT count(DISTINCT id) FROM app.kept")" 11
 	# pg_tle 1.4 (Supabase) has install_extension(name, version,
 	# description, ext, requires DEFAULT NULL) and no schema argument: the
 	# calls of the file must resolve against its API as they do against 1.5's
@@ -251,14 +298,17 @@ pgtle_extension() {
 		-c "CREATE EXTENSION pg_tle VERSION '1.4.0'" \
 		-c "SELECT extversion FROM pg_extension WHERE extname = 'pg_tle'" \
 		-c "SELECT pg_get_function_identity_arguments('pgtle.install_extension'::regproc)" \
-		-c "$(awk '/^SELECT pgtle.install_extension\($/ { on = 1 } on { print } on && /^\);$/ { exit }' "$pgtle" |
-			sed 's/^SELECT /PREPARE install14 AS SELECT /')" \
+		-c "$(awk '/^WITH script\(ext\) AS \(VALUES \($/ { on = 1 } on { print } on && /^FROM script;$/ { exit }' "$pgtle" |
+			sed '1s/^WITH /PREPARE install14 AS WITH /')" \
+		-c "$(awk '/^SELECT pgtle.install_update_path\(/ { on = 1 } on { print } on && /^\);$/ { exit }' "$pgtle" |
+			sed '1s/^SELECT /PREPARE update14 AS SELECT /')" \
+		-c "$(grep "^SELECT pgtle.uninstall_update_path_if_exists(" "$pgtle" | head -1 | sed 's/^SELECT /PREPARE unpath14 AS SELECT /')" \
 		-c "$(grep "^SELECT pgtle.set_default_version(" "$pgtle" | sed 's/^SELECT /PREPARE default14 AS SELECT /')" \
-		-c "SELECT count(*) FROM pg_prepared_statements WHERE name IN ('install14', 'default14')")
+		-c "SELECT count(*) FROM pg_prepared_statements WHERE name IN ('install14', 'update14', 'unpath14', 'default14')")
 	pgtle_is "pg_tle 1.4's API: the file's calls resolve" "$got" \
 		"1.4.0
 name text, version text, description text, ext text, requires text[]
-2"
+4"
 }
 
 # the recipe of doc/sql-edition-migration.md, on the throwaway cluster where
