@@ -25,11 +25,19 @@
 #        scru128_sql.scru128_from_text(text) / anchor         goal <= 3.0x
 #   3. INSERT_N (default 1M) rows into a table whose uuid primary key has
 #      DEFAULT scru128_sql.scru128(), against DEFAULT anchor():  goal <= 1.5x
+#   4. (issue 33, with the native extension) a one-hour window of a table
+#      of INSERT_N SCRU128 IDs 100 ms apart, read WIN_LOOPS (default 20)
+#      times in a DO block through the primary key: id >= now() - 2 h AND
+#      id < now() - 1 h with the edition's operators on a
+#      scru128_sql.scru128 column, against the native operators on a
+#      scru128 column holding the same bytes:
+#        SQL edition / native                                 goal <= 1.1x
 set -euo pipefail
 
 REPS=${REPS:-5}
 GEN_N=${GEN_N:-200000}
 INSERT_N=${INSERT_N:-1000000}
+WIN_LOOPS=${WIN_LOOPS:-20}
 SRC_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 PSQL=(psql -X -q -v ON_ERROR_STOP=1)
 
@@ -102,6 +110,30 @@ for k in "${!DEF[@]}"; do
 	"${PSQL[@]}" -c "CREATE TABLE sqled_bench.ins_$k (id uuid PRIMARY KEY DEFAULT ${DEF[$k]}, n int)" >/dev/null
 done
 
+if [ "$NATIVE" = 1 ]; then
+	"${PSQL[@]}" >/dev/null <<SQL
+CREATE TABLE sqled_bench.win_sql (id scru128_sql.scru128 PRIMARY KEY, v int);
+INSERT INTO sqled_bench.win_sql SELECT scru128_sql.scru128(now() - i * interval '100 ms'), i FROM generate_series(1, $INSERT_N) i;
+CREATE TABLE sqled_bench.win_native (id $S.scru128 PRIMARY KEY, v int);
+INSERT INTO sqled_bench.win_native SELECT id::uuid::$S.scru128, v FROM sqled_bench.win_sql;
+VACUUM ANALYZE sqled_bench.win_sql;
+VACUUM ANALYZE sqled_bench.win_native;
+SQL
+	Q[win_sql]="DO \$\$ BEGIN FOR i IN 1..$WIN_LOOPS LOOP PERFORM count(v) FROM sqled_bench.win_sql WHERE id OPERATOR(scru128_sql.>=) now() - interval '2 hours' AND id OPERATOR(scru128_sql.<) now() - interval '1 hour'; END LOOP; END \$\$"
+	Q[win_native]="DO \$\$ BEGIN FOR i IN 1..$WIN_LOOPS LOOP PERFORM count(v) FROM sqled_bench.win_native WHERE id OPERATOR($S.>=) now() - interval '2 hours' AND id OPERATOR($S.<) now() - interval '1 hour'; END LOOP; END \$\$"
+	WIN_ROWS=$("${PSQL[@]}" -At -c "SELECT count(*) FROM sqled_bench.win_sql WHERE id OPERATOR(scru128_sql.>=) now() - interval '2 hours' AND id OPERATOR(scru128_sql.<) now() - interval '1 hour'")
+	WIN_NATIVE_ROWS=$("${PSQL[@]}" -At -c "SELECT count(*) FROM sqled_bench.win_native WHERE id OPERATOR($S.>=) now() - interval '2 hours' AND id OPERATOR($S.<) now() - interval '1 hour'")
+	if [ "$WIN_ROWS" != "$WIN_NATIVE_ROWS" ]; then
+		echo "sql_edition.sh: the window has $WIN_ROWS rows through the edition's operators, $WIN_NATIVE_ROWS through the native ones" >&2
+		exit 1
+	fi
+	echo "# window: $WIN_ROWS rows of $INSERT_N, plans:"
+	for k in sql native; do
+		"${PSQL[@]}" -At -c "EXPLAIN (COSTS OFF) SELECT count(v) FROM sqled_bench.win_$k WHERE id OPERATOR($([ $k = sql ] && echo scru128_sql || echo "$S").>=) now() - interval '2 hours' AND id OPERATOR($([ $k = sql ] && echo scru128_sql || echo "$S").<) now() - interval '1 hour'" |
+			cut -c1-100 | sed "s/^/#   $k: /"
+	done
+fi
+
 names=("${!Q[@]}")
 defs=("${!DEF[@]}")
 for rep in $(seq "$REPS"); do
@@ -139,6 +171,10 @@ out_sql=$(per_call out_sql out_baseline)
 out_native=$(per_call out_native out_baseline)
 in_sql=$(per_call in_sql in_baseline)
 in_native=$(per_call in_native in_baseline)
+win_sql=$(m win_sql)
+win_native=$(m win_native)
+[ -n "$win_sql" ] || win_sql=n/a
+[ -n "$win_native" ] || win_native=n/a
 ins_anchor=$(m ins_anchor)
 ins_sql=$(m ins_sql)
 ins_native=$(m ins_native)
@@ -151,4 +187,5 @@ printf '%-44s %12s %12s %10s %10s\n' "uuidv7(), us per call" "$v7_sql" "$v7_nati
 printf '%-44s %12s %12s %10s %10s\n' "scru128_to_text (native: ::text), us" "$out_sql" "$out_native" "$(ratio "$out_sql" "$anchor")" "<= 3.0"
 printf '%-44s %12s %12s %10s %10s\n' "scru128_from_text (native: ::scru128), us" "$in_sql" "$in_native" "$(ratio "$in_sql" "$anchor")" "<= 3.0"
 printf '%-44s %12s %12s %10s %10s\n' "INSERT $INSERT_N rows, ms (anchor: $ins_anchor)" "$ins_sql" "$ins_native" "$(ratio "$ins_sql" "$ins_anchor")" "<= 1.5"
+printf '%-44s %12s %12s %10s %10s\n' "1 h window x $WIN_LOOPS, ms (SQL/native)" "$win_sql" "$win_native" "$(ratio "$win_sql" "$win_native")" "<= 1.1"
 echo "# native / anchor: scru128() $(ratio "$gen_native" "$anchor"), to text $(ratio "$out_native" "$anchor"), from text $(ratio "$in_native" "$anchor"), INSERT $(ratio "$ins_native" "$ins_anchor")"

@@ -4,7 +4,7 @@
 -- (the same SQLSTATE, message and detail).
 CREATE TEMP TABLE ff AS
 SELECT (random() * 281474976710655)::bigint ms, (random() * 16777215)::int hi, (random() * 16777215)::int lo, (random() * 4294967295)::bigint en
-FROM generate_series(1, :n / 10)
+FROM generate_series(1, LEAST(:n, 200000) / 10)
 UNION ALL VALUES (0, 0, 0, 0), (281474976710655, 16777215, 16777215, 4294967295);
 SELECT pg_temp.tap(bool_and(scru128_sql.scru128_from_fields(ms, hi, lo, en)::uuid = scru128_from_fields(ms, hi, lo, en)::uuid
 		AND scru128_sql.scru128_timestamp_ms(scru128_sql.scru128_from_fields(ms, hi, lo, en)) = ms),
@@ -17,7 +17,7 @@ FROM (VALUES (-1, 0, 0, 0), (281474976710656, 0, 0, 0), (0, -1, 0, 0), (0, 16777
 	(0, 0, 0, -1), (0, 0, 0, 4294967296)) v(a, b, c, d);
 
 CREATE TEMP TABLE ut AS
-SELECT timestamptz '1970-01-01 00:00:00+00' + (random() * 281474976710) * interval '1 second' t FROM generate_series(1, :n / 10)
+SELECT timestamptz '1970-01-01 00:00:00+00' + (random() * 281474976710) * interval '1 second' t FROM generate_series(1, LEAST(:n, 200000) / 10)
 UNION ALL VALUES ('1970-01-01 00:00:00+00'), ('10889-08-02 05:31:50.655999+00'), (now());
 SELECT pg_temp.tap(bool_and(scru128_sql.uuidv7_min(t) = uuidv7_min(t) AND scru128_sql.uuidv7_max(t) = uuidv7_max(t)
 		AND scru128_sql.uuidv7_at(t) BETWEEN uuidv7_min(t) AND uuidv7_max(t) AND uuid_extract_version(scru128_sql.uuidv7_at(t)) = 7),
@@ -29,10 +29,10 @@ FROM (VALUES ('uuidv7_min'), ('uuidv7_max'), ('uuidv7_at')) f(f),
 	(VALUES ('1969-12-31 23:59:59.999999+00'), ('10889-08-02 05:31:50.656+00'), ('infinity'), ('-infinity')) t(t);
 
 CREATE TEMP TABLE uu AS
-SELECT x FROM (SELECT uuidv6() x FROM generate_series(1, :n / 10)) a
-UNION ALL SELECT uuid_v6_to_v1(uuidv6()) FROM generate_series(1, :n / 10)
-UNION ALL SELECT uuidv7() FROM generate_series(1, :n / 10)
-UNION ALL SELECT gen_random_uuid() FROM generate_series(1, :n / 10)
+SELECT x FROM (SELECT uuidv6() x FROM generate_series(1, LEAST(:n, 200000) / 10)) a
+UNION ALL SELECT uuid_v6_to_v1(uuidv6()) FROM generate_series(1, LEAST(:n, 200000) / 10)
+UNION ALL SELECT uuidv7() FROM generate_series(1, LEAST(:n, 200000) / 10)
+UNION ALL SELECT gen_random_uuid() FROM generate_series(1, LEAST(:n, 200000) / 10)
 UNION ALL SELECT (lpad(to_hex((random() * 4294967295)::bigint), 8, '0') || '0000' || v || '000' || w || '000000000000000')::uuid
 	FROM (VALUES ('1'), ('6'), ('7'), ('0'), ('f')) v(v), (VALUES ('0'), ('8'), ('b'), ('c'), ('f')) w(w)
 UNION ALL VALUES ('ffffffff-ffff-6fff-bfff-ffffffffffff'::uuid), ('ffffffff-ffff-1fff-bfff-ffffffffffff'), ('00000000-0000-1000-8000-000000000000');
