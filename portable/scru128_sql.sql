@@ -810,8 +810,8 @@ END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.uuidv7(interval) IS 'new version 7 UUID for the current time plus an interval, as PostgreSQL 18''s uuidv7(interval)';
 -- Time comparisons (release 1.4 of the SQL edition): id >= t and the
--- other three, in both operand orders, for scru128_sql.scru128 and
--- scru128_sql.scru64, with the native operators' meaning to the
+-- other three, in both operand orders, for scru128_sql.scru128,
+-- scru128_sql.scru64 and scru128_sql.scru160, with the native operators' meaning to the
 -- microsecond: the ID's time (the start of its millisecond, of its 256 ms
 -- tick for SCRU64) compared with t.  Without C there is no planner support
 -- function; instead each operator's function is one SQL expression,
@@ -829,17 +829,18 @@ COMMENT ON FUNCTION scru128_sql.uuidv7(interval) IS 'new version 7 UUID for the 
 --
 -- A domain accepts its base type's values: an operator on
 -- (scru128_sql.scru128, timestamptz) alone would also take a plain uuid
--- (and one on scru128_sql.scru64 a plain bigint, integer or smallint)
+-- (one on scru128_sql.scru64 a plain bigint, integer or smallint, one on
+-- scru128_sql.scru160 a plain bytea)
 -- once scru128_sql is on the search_path, giving an answer where there
 -- was an error.  Each operator therefore has a guard: the same operator on
 -- a second domain over the same base type.  A column of the edition's
--- domain finds its own operator exactly; a plain uuid or bigint matches
+-- domain finds its own operator exactly; a plain uuid, bigint or bytea matches
 -- both equally and PostgreSQL refuses it as ambiguous (42725), unless an
 -- exact uuid operator is visible (the native extension's), which it then
 -- takes, as before.  The guards' functions only raise an error.
 
--- SCRU64 IDs as a marked type.  An existing bigint column becomes it in
--- place: ALTER TABLE t ALTER COLUMN id TYPE scru128_sql.scru64 rewrites
+-- SCRU64 and SCRU160 IDs as marked types.  An existing bigint (bytea) column
+-- becomes one in place: ALTER TABLE t ALTER COLUMN id TYPE scru128_sql.scru64 rewrites
 -- neither the table nor its indexes (a domain over the same type with no
 -- constraint is binary coercible).  The guards are domains nobody stores.
 -- The plain script keeps what it finds only if it is the installing role's
@@ -850,7 +851,8 @@ DO $do$
 DECLARE
 	d record;
 BEGIN
-	FOR d IN SELECT * FROM (VALUES ('scru64', 'pg_catalog.int8'), ('_uuid_guard', 'pg_catalog.uuid'), ('_bigint_guard', 'pg_catalog.int8')) v(name, base) LOOP
+	FOR d IN SELECT * FROM (VALUES ('scru64', 'pg_catalog.int8'), ('scru160', 'pg_catalog.bytea'), ('_uuid_guard', 'pg_catalog.uuid'), ('_bigint_guard', 'pg_catalog.int8'),
+			('_bytea_guard', 'pg_catalog.bytea')) v(name, base) LOOP
 		IF EXISTS (SELECT FROM pg_catalog.pg_type t
 				WHERE t.typnamespace OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('scru128_sql') AND t.typname OPERATOR(pg_catalog.=) d.name
 				AND (t.typowner OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER)
@@ -866,6 +868,12 @@ BEGIN
 	IF pg_catalog.to_regtype('scru128_sql.scru64') IS NULL THEN
 		CREATE DOMAIN scru128_sql.scru64 AS bigint;
 	END IF;
+	IF pg_catalog.to_regtype('scru128_sql.scru160') IS NULL THEN
+		CREATE DOMAIN scru128_sql.scru160 AS pg_catalog.bytea;
+	END IF;
+	IF pg_catalog.to_regtype('scru128_sql._bytea_guard') IS NULL THEN
+		CREATE DOMAIN scru128_sql._bytea_guard AS pg_catalog.bytea;
+	END IF;
 	IF pg_catalog.to_regtype('scru128_sql._uuid_guard') IS NULL THEN
 		CREATE DOMAIN scru128_sql._uuid_guard AS pg_catalog.uuid;
 	END IF;
@@ -879,8 +887,12 @@ $do$;
 -- CREATE DOMAIN scru128_sql.scru64 AS bigint;
 -- CREATE DOMAIN scru128_sql._uuid_guard AS pg_catalog.uuid;
 -- CREATE DOMAIN scru128_sql._bigint_guard AS bigint;
+-- CREATE DOMAIN scru128_sql.scru160 AS pg_catalog.bytea;
+-- CREATE DOMAIN scru128_sql._bytea_guard AS pg_catalog.bytea;
 -- extension-only end
 COMMENT ON DOMAIN scru128_sql.scru64 IS 'a SCRU64 ID in the bytes of the native scru64 type (bigint order is SCRU64 order); its time comparisons are the edition''s operators';
+COMMENT ON DOMAIN scru128_sql.scru160 IS 'a SCRU160 ID: the 20 bytes of the native scru160 type (bytea order is SCRU160 order); its time comparisons are the edition''s operators';
+COMMENT ON DOMAIN scru128_sql._bytea_guard IS 'internal: holds the guard operators that keep a plain bytea compared with a timestamptz an error';
 COMMENT ON DOMAIN scru128_sql._uuid_guard IS 'internal: holds the guard operators that keep a plain uuid compared with a timestamptz an error';
 COMMENT ON DOMAIN scru128_sql._bigint_guard IS 'internal: holds the guard operators that keep a plain bigint compared with a timestamptz an error';
 
@@ -1132,6 +1144,62 @@ SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_upper(t, true)
 $fn$;
 COMMENT ON FUNCTION scru128_sql.timestamptz_ge_scru64(timestamp with time zone, scru128_sql.scru64) IS 't >= id: t is at or after the time of the scru64 ID (the operator''s function, inlined)';
 
+CREATE OR REPLACE FUNCTION scru128_sql.scru160_lt_timestamptz(id scru128_sql.scru160, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_upper_start(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru160_lt_timestamptz(scru128_sql.scru160, timestamp with time zone) IS 'id < t: the time of the scru160 ID is before t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru160_le_timestamptz(id scru128_sql.scru160, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_upper_start(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru160_le_timestamptz(scru128_sql.scru160, timestamp with time zone) IS 'id <= t: the time of the scru160 ID is at or before t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru160_gt_timestamptz(id scru128_sql.scru160, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_lower_end(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru160_gt_timestamptz(scru128_sql.scru160, timestamp with time zone) IS 'id > t: the time of the scru160 ID is after t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru160_ge_timestamptz(id scru128_sql.scru160, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_lower_end(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru160_ge_timestamptz(scru128_sql.scru160, timestamp with time zone) IS 'id >= t: the time of the scru160 ID is at or after t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_lt_scru160(t timestamp with time zone, id scru128_sql.scru160)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_lower_end(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_lt_scru160(timestamp with time zone, scru128_sql.scru160) IS 't < id: t is before the time of the scru160 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_le_scru160(t timestamp with time zone, id scru128_sql.scru160)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_lower_end(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_le_scru160(timestamp with time zone, scru128_sql.scru160) IS 't <= id: t is at or before the time of the scru160 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_gt_scru160(t timestamp with time zone, id scru128_sql.scru160)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_upper_start(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_gt_scru160(timestamp with time zone, scru128_sql.scru160) IS 't > id: t is after the time of the scru160 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_ge_scru160(t timestamp with time zone, id scru128_sql.scru160)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_upper_start(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_ge_scru160(timestamp with time zone, scru128_sql.scru160) IS 't >= id: t is at or after the time of the scru160 ID (the operator''s function, inlined)';
+
 -- The guards' function: never called by a comparison (no value has the
 -- guard's type unless cast to it), it says what to write instead.
 CREATE OR REPLACE FUNCTION scru128_sql._uuid_guard_timestamptz(id scru128_sql._uuid_guard, t timestamp with time zone)
@@ -1165,6 +1233,22 @@ RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
 SELECT scru128_sql._bigint_guard_timestamptz(id, t)
 $fn$;
 COMMENT ON FUNCTION scru128_sql._timestamptz_bigint_guard(timestamp with time zone, scru128_sql._bigint_guard) IS 'internal: the guard operators'' function; raises 42883';
+
+CREATE OR REPLACE FUNCTION scru128_sql._bytea_guard_timestamptz(id scru128_sql._bytea_guard, t timestamp with time zone)
+RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
+BEGIN
+	RAISE EXCEPTION USING ERRCODE = '42883',
+		MESSAGE = 'scru128_sql has no time comparison for a plain bytea',
+		HINT = 'Give the column the type scru128_sql.scru160 (no rewrite).';
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._bytea_guard_timestamptz(scru128_sql._bytea_guard, timestamp with time zone) IS 'internal: the guard operators'' function; raises 42883';
+
+CREATE OR REPLACE FUNCTION scru128_sql._timestamptz_bytea_guard(t timestamp with time zone, id scru128_sql._bytea_guard)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql._bytea_guard_timestamptz(id, t)
+$fn$;
+COMMENT ON FUNCTION scru128_sql._timestamptz_bytea_guard(timestamp with time zone, scru128_sql._bytea_guard) IS 'internal: the guard operators'' function; raises 42883';
 
 -- The operators.  There is no CREATE OR REPLACE OPERATOR: each is created
 -- unless it exists (a script run again keeps it; its function was replaced
@@ -1222,7 +1306,31 @@ BEGIN
 		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$,
 		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$,
 		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$,
-		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql.scru160, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru160_lt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql.scru160, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru160_le_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql.scru160, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru160_gt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql.scru160, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru160_ge_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru160, FUNCTION = scru128_sql.timestamptz_lt_scru160,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru160, FUNCTION = scru128_sql.timestamptz_le_scru160,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru160, FUNCTION = scru128_sql.timestamptz_gt_scru160,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru160, FUNCTION = scru128_sql.timestamptz_ge_scru160,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql._bytea_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bytea_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql._bytea_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bytea_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql._bytea_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bytea_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql._bytea_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bytea_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bytea_guard, FUNCTION = scru128_sql._timestamptz_bytea_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bytea_guard, FUNCTION = scru128_sql._timestamptz_bytea_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bytea_guard, FUNCTION = scru128_sql._timestamptz_bytea_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bytea_guard, FUNCTION = scru128_sql._timestamptz_bytea_guard)$op$
 	] LOOP
 		BEGIN
 			EXECUTE s;
@@ -1264,6 +1372,22 @@ COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql._bigint
 COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql._bigint_guard) IS 'guard: makes a plain timestamptz <= bigint ambiguous instead of a scru64 comparison';
 COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql._bigint_guard) IS 'guard: makes a plain timestamptz > bigint ambiguous instead of a scru64 comparison';
 COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql._bigint_guard) IS 'guard: makes a plain timestamptz >= bigint ambiguous instead of a scru64 comparison';
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql.scru160, timestamp with time zone) IS 'the time of the scru160 ID is before the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql.scru160, timestamp with time zone) IS 'the time of the scru160 ID is at or before the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql.scru160, timestamp with time zone) IS 'the time of the scru160 ID is after the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql.scru160, timestamp with time zone) IS 'the time of the scru160 ID is at or after the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql.scru160) IS 'the timestamptz is before the time of the scru160 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql.scru160) IS 'the timestamptz is at or before the time of the scru160 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql.scru160) IS 'the timestamptz is after the time of the scru160 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql.scru160) IS 'the timestamptz is at or after the time of the scru160 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql._bytea_guard, timestamp with time zone) IS 'guard: makes a plain bytea < timestamptz ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql._bytea_guard, timestamp with time zone) IS 'guard: makes a plain bytea <= timestamptz ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql._bytea_guard, timestamp with time zone) IS 'guard: makes a plain bytea > timestamptz ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql._bytea_guard, timestamp with time zone) IS 'guard: makes a plain bytea >= timestamptz ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql._bytea_guard) IS 'guard: makes a plain timestamptz < bytea ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql._bytea_guard) IS 'guard: makes a plain timestamptz <= bytea ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql._bytea_guard) IS 'guard: makes a plain timestamptz > bytea ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql._bytea_guard) IS 'guard: makes a plain timestamptz >= bytea ambiguous instead of a scru160 comparison';
 -- min_id and max_id: the smallest and largest ID of a column, for the
 -- types that have no min/max before PostgreSQL 20 (uuid: SCRU128,
 -- scru128_sql.scru128 and UUIDv7 columns; bytea: SCRU160).  Not named

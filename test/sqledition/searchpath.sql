@@ -118,16 +118,16 @@ SELECT pg_temp.tap(st = '22P02' AND msg = 'invalid input syntax for type scru128
 -- the time comparisons (50_time.sql): operators and bounds under the
 -- look-alike path, with the edition's schema on it too, against the native
 -- extension's answers
-CREATE TEMP TABLE ev_time (u uuid, x bigint, t timestamptz, i boolean, ge boolean, lt boolean, tgt boolean, tle boolean,
+CREATE TEMP TABLE ev_time (u uuid, x bigint, b bytea, t timestamptz, i boolean, ge boolean, lt boolean, tgt boolean, tle boolean,
 	ge64 boolean, lt64 boolean, tgt64 boolean, tle64 boolean, lo uuid, up uuid, loe uuid, ups uuid, lo64 bigint, up64 bigint,
-	lov7 uuid, lo160 bytea);
+	lov7 uuid, lo160 bytea, ge160 boolean);
 SET search_path = sqled_evil, scru128_sql, pg_catalog, public;
 INSERT INTO pg_temp.ev_time
-SELECT u, x, t, i, u::scru128_sql.scru128 >= t, u::scru128_sql.scru128 < t, t > u::scru128_sql.scru128, t <= u::scru128_sql.scru128,
+SELECT u, x, b, t, i, u::scru128_sql.scru128 >= t, u::scru128_sql.scru128 < t, t > u::scru128_sql.scru128, t <= u::scru128_sql.scru128,
 	x::scru128_sql.scru64 >= t, x::scru128_sql.scru64 < t, t > x::scru128_sql.scru64, t <= x::scru128_sql.scru64,
 	scru128_sql.scru128_time_lower(t, i), scru128_sql.scru128_time_upper(t, i), scru128_sql.scru128_time_lower_end(t, i),
 	scru128_sql.scru128_time_upper_start(t, i), scru128_sql.scru64_time_lower(t, i), scru128_sql.scru64_time_upper(t, i),
-	scru128_sql.uuid_time_lower(t, i), scru128_sql.scru160_time_lower(t, i)
+	scru128_sql.uuid_time_lower(t, i), scru128_sql.scru160_time_lower(t, i), b::scru128_sql.scru160 >= t
 FROM pg_temp.ev_in, (VALUES (true), (false)) v(i);
 SELECT scru128_sql.min_id(u) AS ev_min, scru128_sql.max_id(u) AS ev_max, scru128_sql.max_id(b) AS ev_maxb FROM pg_temp.ev_in \gset
 RESET search_path;
@@ -139,5 +139,5 @@ WHERE ge = (u::scru128 >= t) AND lt = (u::scru128 < t) AND tgt = (t > u::scru128
 	AND ge64 = (x::scru64 >= t) AND lt64 = (x::scru64 < t) AND tgt64 = (t > x::scru64) AND tle64 = (t <= x::scru64)
 	AND lo = scru128_time_lower(t, i)::uuid AND up = scru128_time_upper(t, i)::uuid AND loe = scru128_time_lower_end(t, i)::uuid
 	AND ups = scru128_time_upper_start(t, i)::uuid AND lo64 = scru64_time_lower(t, i)::bigint AND up64 = scru64_time_upper(t, i)::bigint
-	AND lov7 = uuid_time_lower(t, i) AND lo160 = scru160_time_lower(t, i)::bytea;
+	AND lov7 = uuid_time_lower(t, i) AND lo160 = scru160_time_lower(t, i)::bytea AND ge160 = (scru160_from_bytea(b) >= t);
 DROP SCHEMA sqled_evil CASCADE;

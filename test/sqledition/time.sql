@@ -74,6 +74,19 @@ FROM (SELECT e::scru64 >= t AS r1,
 	AND (t OPERATOR(scru128_sql.>) e) IS NOT DISTINCT FROM (t > e::scru64)
 	AND (t OPERATOR(scru128_sql.>=) e) IS NOT DISTINCT FROM (t >= e::scru64) ok
 	FROM (SELECT id::scru128_sql.scru64 e, t FROM c64) x) y;
+SELECT pg_temp.tap(count(*) FILTER (WHERE NOT ok) = 0 AND count(*) FILTER (WHERE r1) > 0 AND count(*) FILTER (WHERE NOT r1) > 0,
+	'scru160: the 8 operators equal the native ones (' || count(*) FILTER (WHERE NOT ok) || ' differ)')
+FROM (SELECT n >= t AS r1,
+	(e OPERATOR(scru128_sql.<) t) IS NOT DISTINCT FROM (n < t)
+	AND (e OPERATOR(scru128_sql.<=) t) IS NOT DISTINCT FROM (n <= t)
+	AND (e OPERATOR(scru128_sql.>) t) IS NOT DISTINCT FROM (n > t)
+	AND (e OPERATOR(scru128_sql.>=) t) IS NOT DISTINCT FROM (n >= t)
+	AND (t OPERATOR(scru128_sql.<) e) IS NOT DISTINCT FROM (t < n)
+	AND (t OPERATOR(scru128_sql.<=) e) IS NOT DISTINCT FROM (t <= n)
+	AND (t OPERATOR(scru128_sql.>) e) IS NOT DISTINCT FROM (t > n)
+	AND (t OPERATOR(scru128_sql.>=) e) IS NOT DISTINCT FROM (t >= n) ok
+	FROM (SELECT (uuid_send(id) || substr(uuid_send(gen_random_uuid()), 1, 4))::scru128_sql.scru160 e, t FROM c128) x,
+		LATERAL (SELECT scru160_from_bytea(e) n) y) z;
 -- the same through a WHERE clause, where the planner sees the inlined ranges
 SELECT pg_temp.tap(
 	(SELECT count(*) FROM c128 WHERE id::scru128_sql.scru128 OPERATOR(scru128_sql.>=) t) = (SELECT count(*) FROM c128 WHERE id::scru128 >= t)
