@@ -29,7 +29,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "postgres.h"
+#include "scru128_compat.h"
 
 #include "access/brin_internal.h"
 #include "access/brin_tuple.h"

@@ -21,16 +21,12 @@
 #ifndef FIXEDBYTES_H
 #define FIXEDBYTES_H
 
-#include "postgres.h"
+#include "scru128_compat.h"
 
 #include "common/hashfn.h"
 #include "datatype/timestamp.h"
-#include "fmgr.h"
 #include "lib/stringinfo.h"
 #include "utils/sortsupport.h"
-#if PG_VERSION_NUM >= 160000
-#include "varatt.h"
-#endif
 #if PG_VERSION_NUM >= 180000
 #include "utils/skipsupport.h"
 #endif

@@ -29,7 +29,6 @@
 #include "generator_scope.h"
 
 #include "storage/spin.h"
-#include "utils/guc.h"
 #include "utils/timestamp.h"
 
 #include "random_pool.h"
@@ -38,12 +37,6 @@
 #include "shmem_area.h"
 
 int			generator_scope = GENERATOR_SCOPE_SESSION;
-
-static const struct config_enum_entry generator_scope_options[] = {
-	{"session", GENERATOR_SCOPE_SESSION, false},
-	{"server", GENERATOR_SCOPE_SERVER, false},
-	{NULL, 0, false}
-};
 
 /* one generator per cache line, so that they do not slow each other */
 typedef union server_gen_slot
@@ -88,20 +81,6 @@ shmem_area	server_gen_shmem_area = {
 	"scru128.server_generators", sizeof(server_gen_shared), shared_init,
 	"scru128.generator_scope = server", NULL
 };
-
-void
-generator_scope_define_guc(void)
-{
-	DefineCustomEnumVariable("scru128.generator_scope",
-							 "Scope of the generator of scru128(), scru160() and uuidv7().",
-							 "session: one generator per session, IDs increase within a session; server: one per server, IDs increase across all sessions.",
-							 &generator_scope,
-							 GENERATOR_SCOPE_SESSION,
-							 generator_scope_options,
-							 PGC_USERSET,
-							 0,
-							 NULL, NULL, NULL);
-}
 
 static inline uint64
 clock_ms(void)

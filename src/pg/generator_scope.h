@@ -9,7 +9,7 @@
 #ifndef GENERATOR_SCOPE_H
 #define GENERATOR_SCOPE_H
 
-#include "postgres.h"
+#include "scru128_compat.h"
 
 #include "scru128_core.h"
 #include "scru128_id.h"
@@ -22,9 +22,8 @@ typedef enum generator_scope_value
 	GENERATOR_SCOPE_SERVER
 } generator_scope_value;
 
+/* the setting scru128.generator_scope (module.c defines it) */
 extern int	generator_scope;
-
-extern void generator_scope_define_guc(void);
 
 /*
  * The next ID of the server's generator.  The session's own generator is

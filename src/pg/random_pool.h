@@ -8,7 +8,7 @@
 #ifndef RANDOM_POOL_H
 #define RANDOM_POOL_H
 
-#include "postgres.h"
+#include "scru128_compat.h"
 
 /*
  * The pool belongs to the process that filled it: one inherited across

@@ -13,12 +13,6 @@
 #include "base36.h"
 #include "fixedbytes.h"
 
-#ifdef PG_MODULE_MAGIC_EXT
-PG_MODULE_MAGIC_EXT(.name = "scru128", .version = SCRU128_VERSION);
-#else
-PG_MODULE_MAGIC;
-#endif
-
 PG_FUNCTION_INFO_V1(scru128_in);
 Datum
 scru128_in(PG_FUNCTION_ARGS)

@@ -8,45 +8,11 @@
 #ifndef SCRU128_PG_H
 #define SCRU128_PG_H
 
-#include "postgres.h"
+#include "scru128_compat.h"
 
 #include "datatype/timestamp.h"
-#include "fmgr.h"
-#if PG_VERSION_NUM >= 160000
-#include "varatt.h"
-#endif
 
 #include "scru128_id.h"
-
-/*
- * 15 is the oldest major supported (14 reached its end of life in November
- * 2026): the code relies on 15's APIs (InitMaterializedSRF, the shared
- * memory request hook, MarkGUCPrefixReserved, ssup_datum_*_cmp).
- */
-#if PG_VERSION_NUM < 150000
-#error "scru128 requires PostgreSQL 15 or later"
-#endif
-
-/*
- * scru64 is an 8-byte type passed by value (release 1.1, shipped, so its
- * CREATE TYPE cannot change), like int8 on 64-bit servers.  Where a Datum
- * is 4 bytes (32-bit builds of PostgreSQL 18 and earlier: i386, armhf),
- * TypeCreate() refuses it ("internal size 8 is invalid for passed-by-value
- * type"), so CREATE EXTENSION and the update to 1.1 would fail after a
- * successful build: refuse at build time instead.  From PostgreSQL 19 on a
- * Datum is 8 bytes on every platform and this never fires.
- */
-#if SIZEOF_DATUM < 8
-#error "scru128 needs a 64-bit PostgreSQL server (or PostgreSQL 19 or later): its scru64 type is 8 bytes passed by value, as int8 is on 64-bit platforms, which PostgreSQL refuses where a Datum is 4 bytes"
-#endif
-
-/*
- * Before PostgreSQL 16 there are no soft input errors: every error is hard,
- * and the context argument is unused.
- */
-#if PG_VERSION_NUM < 160000
-#define ereturn(context, dummy_value, ...)	ereport(ERROR, __VA_ARGS__)
-#endif
 
 /* big-endian 128-bit value, byte for byte the layout of a uuid */
 typedef struct pg_scru128

@@ -2,7 +2,7 @@
  *
  * scru64_gen.c
  *	  The scru64() generator: one per server, in shared memory; the
- *	  setting scru128.scru64_node_spec; the library's _PG_init.
+ *	  hooks of the setting scru128.scru64_node_spec (defined in module.c).
  *
  * SCRU64 leaves 2^(24 - node_id_size) IDs per 256 ms tick to a node, so a
  * node cannot be one generator per backend: all backends share the last
@@ -68,7 +68,7 @@ typedef struct scru64_shared
 } scru64_shared;
 
 /* the parsed setting (GUC extra), NULL when unset */
-static char *node_spec_string = NULL;
+char	   *scru64_node_spec_string = NULL;
 static const scru64_node_spec *node_spec = NULL;
 
 static void
@@ -250,8 +250,8 @@ scru64_node_spec_canonical_sql(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(cstring_to_text(buf));
 }
 
-static bool
-check_node_spec(char **newval, void **extra, GucSource source)
+bool
+scru64_check_node_spec(char **newval, void **extra, GucSource source)
 {
 	scru64_node_spec spec;
 	scru64_node_spec *copy;
@@ -273,11 +273,7 @@ check_node_spec(char **newval, void **extra, GucSource source)
 		return false;
 	}
 
-#if PG_VERSION_NUM >= 160000
 	copy = guc_malloc(LOG, sizeof(spec));
-#else
-	copy = malloc(sizeof(spec));
-#endif
 	if (copy == NULL)
 		return false;
 	*copy = spec;
@@ -285,29 +281,8 @@ check_node_spec(char **newval, void **extra, GucSource source)
 	return true;
 }
 
-static void
-assign_node_spec(const char *newval, void *extra)
+void
+scru64_assign_node_spec(const char *newval, void *extra)
 {
 	node_spec = extra;
-}
-
-void		_PG_init(void);
-
-void
-_PG_init(void)
-{
-	DefineCustomStringVariable("scru128.scru64_node_spec",
-							   "Node of this server's scru64() generator.",
-							   "<node_id>/<node_id_size> (e.g. 42/8, 0xb00/12) or <previous scru64 ID>/<node_id_size>; empty: scru64() refuses to run.",
-							   &node_spec_string,
-							   "",
-							   PGC_SIGHUP,
-							   0,
-							   check_node_spec,
-							   assign_node_spec,
-							   NULL);
-	generator_scope_define_guc();
-	MarkGUCPrefixReserved("scru128");
-
-	shmem_area_install_hooks();
 }

@@ -15,7 +15,7 @@
 #ifndef SHMEM_AREA_H
 #define SHMEM_AREA_H
 
-#include "postgres.h"
+#include "scru128_compat.h"
 
 typedef void (*shmem_area_init_fn) (void *ptr);
 
