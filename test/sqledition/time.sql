@@ -142,8 +142,10 @@ SELECT pg_temp.tap(count(*) FILTER (WHERE id::scru128_sql.scru128 >= t) = :nativ
 FROM pg_temp.pv;
 RESET search_path;
 SELECT pg_temp.tap(pg_temp.err('SELECT 5::bigint >= now()') LIKE '42883: operator does not exist%'
-		AND pg_temp.err('SELECT 5 >= now()') LIKE '42883: operator does not exist%',
-	'schema off the path, native present: bigint >= timestamptz is the error it was (42883)');
+		AND pg_temp.err('SELECT 5 >= now()') LIKE '42883: operator does not exist%'
+		AND pg_temp.err('SELECT 5::scru128_sql.scru64 >= now()') LIKE '42883: operator does not exist%'
+		AND pg_temp.err('SELECT ''\x00''::scru128_sql.scru160 < now()') LIKE '42883: operator does not exist%',
+	'schema off the path, native present: bigint >= timestamptz is the error it was (42883); so are the scru64 and scru160 domains');
 SELECT pg_temp.tap(count(*) FILTER (WHERE id::scru128_sql.scru128 >= t) = :native_ge
 		AND count(*) FILTER (WHERE id >= t) = :native_ge,
 	'schema off the path, native present: a scru128_sql.scru128 >= timestamptz takes the native uuid operator, same answers')
