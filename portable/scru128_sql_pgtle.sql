@@ -1498,6 +1498,49 @@ BEGIN
 END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.uuid_timestamp(pg_catalog.uuid) IS 'the time of a version 1, 6 or 7 UUID, NULL for other versions';
+
+-- UUIDv6 as the native uuidv6(): the 60-bit count of 100 ns since
+-- 1582-10-15 (here from clock_timestamp()'s microseconds), one tick past
+-- the last value when the clock has not advanced, the version, the variant,
+-- a 14-bit clock sequence and a 48-bit random node with the multicast bit
+-- set, both drawn once per session.  The state "last:clock_seq:node" is the
+-- setting scru128_sql.uuidv6_state, transactional like uuidv7()'s.
+CREATE FUNCTION scru128_sql.uuidv6()
+RETURNS pg_catalog.uuid LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
+DECLARE
+	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.uuidv6_state', true);
+	ts bigint := (pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 10000000))::bigint OPERATOR(pg_catalog.+) 122192928000000000;
+	last bigint := 0;
+	seq integer;
+	node bigint;
+	r pg_catalog.text;
+	h pg_catalog.text;
+BEGIN
+	IF s OPERATOR(pg_catalog.<>) '' THEN
+		last := pg_catalog.split_part(s, ':', 1);
+		seq := pg_catalog.split_part(s, ':', 2);
+		node := pg_catalog.split_part(s, ':', 3);
+	ELSE
+		r := pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
+		seq := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 1, 4))::bit(16)::integer OPERATOR(pg_catalog.&) 16383;
+		node := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 21, 12))::bit(48)::bigint OPERATOR(pg_catalog.|) 1099511627776;
+	END IF;
+	IF ts OPERATOR(pg_catalog.<=) last THEN
+		ts := last OPERATOR(pg_catalog.+) 1;
+	END IF;
+	IF ts OPERATOR(pg_catalog.>) 1152921504606846975 OR ts OPERATOR(pg_catalog.<) 122192928000000000 THEN
+		RAISE EXCEPTION USING ERRCODE = '22008',
+			MESSAGE = 'timestamp out of range for UUID version 6',
+			DETAIL = 'UUID version 6 supports timestamps from 1970-01-01 to approximately year 5236.';
+	END IF;
+	s := pg_catalog.set_config('scru128_sql.uuidv6_state',
+		(((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) seq::pg_catalog.text) OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) node::pg_catalog.text, false);
+	h := pg_catalog.lpad(pg_catalog.to_hex(ts), 15, '0');
+	RETURN ((((pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) '6') OPERATOR(pg_catalog.||) pg_catalog.right(h, 3))
+		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(seq OPERATOR(pg_catalog.|) 32768), 4, '0')) OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(node), 12, '0'))::pg_catalog.uuid;
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuidv6() IS 'new version 6 UUID as the native uuidv6(): increasing within the session, random node and clock sequence per session (state in the setting scru128_sql.uuidv6_state)';
 $scru128_sql$
 ))
 SELECT CASE WHEN EXISTS (SELECT FROM pgtle.available_extensions() AS a WHERE a.name OPERATOR(pg_catalog.=) 'scru128_sql')
@@ -2286,6 +2329,44 @@ END
 $fn$;
 
 COMMENT ON FUNCTION scru128_sql.uuid_timestamp(pg_catalog.uuid) IS 'the time of a version 1, 6 or 7 UUID, NULL for other versions';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuidv6()
+RETURNS pg_catalog.uuid LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
+DECLARE
+	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.uuidv6_state', true);
+	ts bigint := (pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 10000000))::bigint OPERATOR(pg_catalog.+) 122192928000000000;
+	last bigint := 0;
+	seq integer;
+	node bigint;
+	r pg_catalog.text;
+	h pg_catalog.text;
+BEGIN
+	IF s OPERATOR(pg_catalog.<>) '' THEN
+		last := pg_catalog.split_part(s, ':', 1);
+		seq := pg_catalog.split_part(s, ':', 2);
+		node := pg_catalog.split_part(s, ':', 3);
+	ELSE
+		r := pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
+		seq := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 1, 4))::bit(16)::integer OPERATOR(pg_catalog.&) 16383;
+		node := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 21, 12))::bit(48)::bigint OPERATOR(pg_catalog.|) 1099511627776;
+	END IF;
+	IF ts OPERATOR(pg_catalog.<=) last THEN
+		ts := last OPERATOR(pg_catalog.+) 1;
+	END IF;
+	IF ts OPERATOR(pg_catalog.>) 1152921504606846975 OR ts OPERATOR(pg_catalog.<) 122192928000000000 THEN
+		RAISE EXCEPTION USING ERRCODE = '22008',
+			MESSAGE = 'timestamp out of range for UUID version 6',
+			DETAIL = 'UUID version 6 supports timestamps from 1970-01-01 to approximately year 5236.';
+	END IF;
+	s := pg_catalog.set_config('scru128_sql.uuidv6_state',
+		(((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) seq::pg_catalog.text) OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) node::pg_catalog.text, false);
+	h := pg_catalog.lpad(pg_catalog.to_hex(ts), 15, '0');
+	RETURN ((((pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) '6') OPERATOR(pg_catalog.||) pg_catalog.right(h, 3))
+		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(seq OPERATOR(pg_catalog.|) 32768), 4, '0')) OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(node), 12, '0'))::pg_catalog.uuid;
+END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.uuidv6() IS 'new version 6 UUID as the native uuidv6(): increasing within the session, random node and clock sequence per session (state in the setting scru128_sql.uuidv6_state)';
 $scru128_sql$
 );
 

@@ -43,3 +43,16 @@ SELECT pg_temp.tap(bool_and(pg_temp.err(format('SELECT scru128_sql.uuid_v1_to_v6
 		AND scru128_sql.uuid_v1_to_v6(CASE WHEN uuid_extract_version(x) = 1 THEN x END) IS NOT DISTINCT FROM uuid_v1_to_v6(CASE WHEN uuid_extract_version(x) = 1 THEN x END)
 		AND scru128_sql.uuid_v6_to_v1(CASE WHEN uuid_extract_version(x) = 6 THEN x END) IS NOT DISTINCT FROM uuid_v6_to_v1(CASE WHEN uuid_extract_version(x) = 6 THEN x END)),
 	'uuid_v1_to_v6, uuid_v6_to_v1: the native answers and errors') FROM uu;
+
+-- uuidv6(): as the native one, strictly increasing in the session, one
+-- node and clock sequence per session, readable by the native functions
+CREATE TEMP TABLE v6 AS SELECT i, scru128_sql.uuidv6() u FROM generate_series(1, 5000) i;
+SELECT pg_temp.tap(count(*) = 5000 AND count(*) FILTER (WHERE u <= p) = 0 AND count(DISTINCT right(u::text, 17)) = 1
+		AND bool_and(uuid_extract_version(u) = 6 AND substr(u::text, 20, 1) IN ('8', '9', 'a', 'b'))
+		AND bool_and(('x' || substr(u::text, 25, 2))::bit(8)::int & 1 = 1)
+		AND bool_and(uuid_timestamp(u) BETWEEN now() - interval '1 minute' AND clock_timestamp() + interval '1 second')
+		AND bool_and(scru128_sql.uuid_timestamp(u) = uuid_timestamp(u) AND uuid_v1_to_v6(uuid_v6_to_v1(u)) = u),
+	'uuidv6(): strictly increasing, version 6, one node (multicast bit) and clock sequence, its time now, read alike by the native functions')
+FROM (SELECT u, lag(u) OVER (ORDER BY i) p FROM v6) x;
+SELECT pg_temp.tap(scru128_sql.uuidv6() > (SELECT max(u::text)::uuid FROM v6) AND current_setting('scru128_sql.uuidv6_state') ~ '^[0-9]+:[0-9]+:[0-9]+$',
+	'uuidv6(): the state in the setting scru128_sql.uuidv6_state');
