@@ -1,4 +1,7 @@
-EXTENSION = scru128
+# scru128_uuidv7compat: pg_uuidv7's function names, a second extension of
+# this package (requires scru128, same library) so that scru128 alone never
+# brings them
+EXTENSION = scru128 scru128_uuidv7compat
 MODULE_big = scru128
 # one shared library: the pure C core (src/core: codecs, ID layouts, generator
 # state machines, the byte pool; no PostgreSQL header) and the PostgreSQL glue
@@ -10,7 +13,7 @@ PG_CPPFLAGS = -Isrc/core -Isrc/pg -DSCRU128_VERSION='"$(EXTVERSION)"'
 # script is put together from sql/<version>/*.sql in name order, one part per
 # concern; a fresh CREATE EXTENSION runs 1.0 and then the chain of those same
 # scripts, so an updated and a fresh install cannot differ.
-DATA = sql/scru128--1.0.sql
+DATA = sql/scru128--1.0.sql sql/scru128_uuidv7compat--1.0.sql
 # the releases after 1.0, in order: scru128--A--B.sql for each step A -> B
 RELEASES = 1.0 1.1 1.2 1.3 1.4
 release_steps = $(join $(addsuffix --,$(filter-out $(lastword $(RELEASES)),$(RELEASES))),$(wordlist 2,$(words $(RELEASES)),$(RELEASES)))
@@ -18,7 +21,19 @@ UPDATE_SCRIPTS = $(foreach s,$(release_steps),sql/scru128--$(s).sql)
 # the refresh waypoints (below): an installed release R updated to R-refresh and back
 REFRESH_RELEASES = 1.2 1.3 1.4
 REFRESH_SCRIPTS = $(foreach r,$(REFRESH_RELEASES),sql/scru128--$(r)--$(r)-refresh.sql sql/scru128--$(r)-refresh--$(r).sql)
-DATA_built = $(UPDATE_SCRIPTS) $(REFRESH_SCRIPTS)
+# Direct updates to 1.4 from the releases before 1.3: the chain's parts
+# without sql/1.3/40_casts.sql, which fails when the user made one of its
+# casts; sql/1.4/12_casts_kept.sql makes those that are missing instead.
+# PostgreSQL takes the shortest update path, so ALTER EXTENSION UPDATE from
+# 1.0, 1.1 or 1.2 and a fresh CREATE EXTENSION (1.0, then 1.0--1.4) run
+# these, from the same parts as the chain: update == fresh still holds.
+DIRECT_TARGET = 1.4
+DIRECT_FROM = 1.0 1.1 1.2
+DIRECT_SCRIPTS = $(foreach r,$(DIRECT_FROM),sql/scru128--$(r)--$(DIRECT_TARGET).sql)
+DIRECT_PARTS_1.2 = $(filter-out sql/1.3/40_casts.sql,$(sort $(wildcard sql/1.3/*.sql))) $(sort $(wildcard sql/1.4/*.sql))
+DIRECT_PARTS_1.1 = $(sort $(wildcard sql/1.2/*.sql)) $(DIRECT_PARTS_1.2)
+DIRECT_PARTS_1.0 = $(sort $(wildcard sql/1.1/*.sql)) $(DIRECT_PARTS_1.1)
+DATA_built = $(UPDATE_SCRIPTS) $(REFRESH_SCRIPTS) $(DIRECT_SCRIPTS)
 
 # The release's version is scru128.control's default_version and nothing
 # else: the module magic (PG_MODULE_MAGIC_EXT, seen in pg_get_loaded_modules()
@@ -27,7 +42,7 @@ DATA_built = $(UPDATE_SCRIPTS) $(REFRESH_SCRIPTS)
 EXTVERSION := $(shell sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" $(dir $(firstword $(MAKEFILE_LIST)))scru128.control)
 
 # every other sql/*.sql is a pg_regress test
-REGRESS = $(sort $(basename $(notdir $(filter-out sql/scru128--%,$(wildcard sql/*.sql)))))
+REGRESS = $(sort $(basename $(notdir $(filter-out sql/scru128--% sql/scru128_uuidv7compat--%,$(wildcard sql/*.sql)))))
 REGRESS_OPTS = --inputdir=. --outputdir=results-dir --encoding=UTF8
 
 TAP_TESTS = 1
@@ -44,6 +59,9 @@ include $(PGXS)
 $(UPDATE_SCRIPTS): sql/scru128--%.sql: $$(sort $$(wildcard sql/$$(lastword $$(subst --, ,$$*))/*.sql))
 	cat $^ >$@
 
+$(DIRECT_SCRIPTS): sql/scru128--%--$(DIRECT_TARGET).sql: $$(DIRECT_PARTS_$$*)
+	cat $^ >$@
+
 # ALTER EXTENSION scru128 UPDATE TO '1.2-refresh'; ALTER EXTENSION scru128
 # UPDATE; runs the parts of 1.2 that can run again, twice: it brings an
 # installed 1.2 to what a fresh install on this server gives, e.g. after
@@ -56,7 +74,7 @@ REFRESH_1_2 = sql/refresh/00_header.sql sql/1.2/21_brin_domain_members.sql sql/1
 REFRESH_1_3 = $(REFRESH_1_2)
 
 # and for an installed 1.4
-REFRESH_1_4 = $(REFRESH_1_3)
+REFRESH_1_4 = $(REFRESH_1_3) sql/1.4/25_ulid_skipsupport.sql
 
 $(REFRESH_SCRIPTS): sql/scru128--%.sql: $$(REFRESH_$$(subst .,_,$$(firstword $$(subst -, ,$$*))))
 	cat $^ >$@

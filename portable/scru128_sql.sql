@@ -39,6 +39,7 @@
 DO $do$
 DECLARE
 	other pg_catalog.name;
+	relname pg_catalog.name;
 BEGIN
 	SELECT pg_catalog.pg_get_userbyid(n.nspowner) INTO other FROM pg_catalog.pg_namespace n
 		WHERE n.nspname OPERATOR(pg_catalog.=) 'scru128_sql' AND n.nspowner OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER);
@@ -59,21 +60,57 @@ BEGIN
 			DETAIL = 'The SQL edition''s scru128 is a domain over uuid, owned by the installing role, without a constraint, default or NOT NULL.',
 			HINT = 'Install as the owner of the SQL edition, or drop the type (after checking what uses it) and run the script again.';
 	END IF;
-	SELECT pg_catalog.pg_get_userbyid(c.relowner) INTO other FROM pg_catalog.pg_class c
-		WHERE c.relnamespace OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('scru128_sql') AND c.relname OPERATOR(pg_catalog.=) 'scru64_last'
+	SELECT c.relname, pg_catalog.pg_get_userbyid(c.relowner) INTO relname, other FROM pg_catalog.pg_class c
+		WHERE c.relnamespace OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('scru128_sql') AND c.relname OPERATOR(pg_catalog.=) ANY (ARRAY['scru64_last', 'scru64_node'])
 		AND c.relowner OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER);
 	IF FOUND THEN
 		RAISE EXCEPTION USING ERRCODE = '42501',
-			MESSAGE = pg_catalog.format('relation scru128_sql.scru64_last already exists and is owned by role %I, not by %I', other, CURRENT_USER),
+			MESSAGE = pg_catalog.format('relation scru128_sql.%s already exists and is owned by role %I, not by %I', relname, other, CURRENT_USER),
 			HINT = 'Install as the owner of the SQL edition, or drop the relation and run the script again.';
 	END IF;
 END
 $do$;
 -- plain-only end
-CREATE SCHEMA IF NOT EXISTS scru128_sql;
+
+-- Through pg_tle, any role with CREATE on the database could run CREATE
+-- EXTENSION scru128_sql first, own every function, and replace a body
+-- with code that then runs as whoever calls it.  Only a role the installer
+-- trusts may create it: a superuser or a member of pgtle_admin (the roles
+-- that may register it).  The plain script is owned by whoever runs it and
+-- needs no such check (the squatting check above covers it).
+-- extension-only begin
+-- DO $do$
+-- BEGIN
+-- 	IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER
+-- 			AND (r.rolsuper OR (pg_catalog.to_regrole('pgtle_admin') IS NOT NULL
+-- 				AND pg_catalog.pg_has_role(r.oid, pg_catalog.to_regrole('pgtle_admin'), 'MEMBER')))) THEN
+-- 		RAISE EXCEPTION USING ERRCODE = '42501',
+-- 			MESSAGE = pg_catalog.format('permission denied to create extension scru128_sql as role %I', CURRENT_USER),
+-- 			DETAIL = 'The owner of the extension owns its functions and can change what they run for every role that calls them.',
+-- 			HINT = 'A member of pgtle_admin (or a superuser) creates it; other roles call its functions.';
+-- 	END IF;
+-- END
+-- $do$;
+-- extension-only end
+
+-- Every role may call the functions, as those of an extension in public:
+-- the schema is granted to PUBLIC when it is made, and a run over an
+-- existing schema keeps the privileges its owner gave (a REVOKE stays).
+-- plain-only begin
+DO $do$
+BEGIN
+	IF pg_catalog.to_regnamespace('scru128_sql') IS NULL THEN
+		CREATE SCHEMA scru128_sql;
+		GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
+	END IF;
+END
+$do$;
+-- plain-only end
+-- extension-only begin
+-- CREATE SCHEMA scru128_sql;
+-- GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
+-- extension-only end
 COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.4: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
--- every role may call the functions, as those of an extension in public
-GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
 
 -- plain-only begin
 DO $do$
@@ -294,13 +331,20 @@ COMMENT ON FUNCTION scru128_sql.scru128(timestamp with time zone) IS 'new SCRU12
 
 -- The session's generator, SCRU128 v2.1.1 as the native scru128().  Its
 -- state is one custom setting, scru128_sql.scru128_state, holding
--- "timestamp:counter:ts_counter_hi" in decimal, where counter is
+-- "timestamp:counter:ts_counter_hi:k" in decimal, where counter is
 -- counter_hi * 2^24 + counter_lo (so one increment carries counter_lo into
 -- counter_hi).  A setting is transactional: ROLLBACK (to a savepoint, too)
 -- puts back the state of the transaction's start, RESET ALL and DISCARD
 -- ALL clear it.  The clock keeps the timestamp from going back then; within
 -- the millisecond of the lost state, the counters start afresh and only
 -- the random counter_lo and entropy keep IDs apart (doc/sql-edition.md).
+-- A state without the trailing ":k" (cleared, or not written by this
+-- function: a user's set_config(), 1.3's format) is no state.  With no
+-- state, IDs this connection made before RESET ALL or DISCARD ALL (a
+-- pooler's reset between clients) may be in the current millisecond, so
+-- the generator starts in the next one: the next client's first ID sorts
+-- above the previous client's last (at most 1 ms of waiting, once per
+-- reset; no cost per call).
 -- One random uuid gives every random field: hex digits 1-6 counter_lo,
 -- 10-13 and 16-17 counter_hi, 25-32 entropy (its version and variant
 -- digits, 15 and 20, are left out).
@@ -315,7 +359,7 @@ DECLARE
 	ts_hi bigint;
 BEGIN
 	-- RESET ALL and DISCARD ALL leave '' (NULL before the first call)
-	IF s OPERATOR(pg_catalog.<>) '' THEN
+	IF pg_catalog.split_part(s, ':', 4) OPERATOR(pg_catalog.=) 'k' THEN
 		ts := pg_catalog.split_part(s, ':', 1);
 		c := pg_catalog.split_part(s, ':', 2);
 		ts_hi := pg_catalog.split_part(s, ':', 3);
@@ -337,6 +381,16 @@ BEGIN
 			RAISE EXCEPTION USING ERRCODE = '22008',
 				MESSAGE = pg_catalog.format('system clock is outside the range scru128 can represent: "%s"', pg_catalog.clock_timestamp());
 		END IF;
+		IF ts IS NULL THEN
+			-- no state: start in the next millisecond (see above)
+			LOOP
+				PERFORM pg_catalog.pg_sleep(0.0002);
+				ts := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000)::bigint;
+				EXIT WHEN ts OPERATOR(pg_catalog.>) now_ms OR ts OPERATOR(pg_catalog.<) (now_ms OPERATOR(pg_catalog.-) 1000);
+			END LOOP;
+			now_ms := ts;
+			ts := NULL;
+		END IF;
 		IF ts IS NULL OR ts OPERATOR(pg_catalog.>) now_ms THEN
 			-- no state, or the clock went back too far: start afresh
 			ts_hi := 0;
@@ -349,7 +403,7 @@ BEGIN
 		ts_hi := ts;
 		c := (c OPERATOR(pg_catalog.&) 16777215) OPERATOR(pg_catalog.|) (('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 10, 4) OPERATOR(pg_catalog.||) pg_catalog.substr(r, 16, 2))::bit(24)::bigint OPERATOR(pg_catalog.<<) 24);
 	END IF;
-	s := pg_catalog.set_config('scru128_sql.scru128_state', ((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) c::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) ts_hi::pg_catalog.text, false);
+	s := pg_catalog.set_config('scru128_sql.scru128_state', ((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) c::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) ts_hi::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
 	RETURN ((pg_catalog.lpad(pg_catalog.to_hex(ts), 12, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(c), 12, '0'))
 		OPERATOR(pg_catalog.||) pg_catalog.substr(r, 25, 8))::pg_catalog.uuid;
 END
@@ -464,13 +518,6 @@ END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru64_node_spec(pg_catalog.text) IS 'the canonical form of a node spec, or an error explaining why it is refused';
 
-CREATE OR REPLACE FUNCTION scru128_sql.scru64_node_spec()
-RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
-SELECT CASE WHEN s OPERATOR(pg_catalog.<>) '' THEN scru128_sql.scru64_node_spec(s) END
-FROM pg_catalog.current_setting('scru128_sql.scru64_node_spec', true) s
-$fn$;
-COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of the setting scru128_sql.scru64_node_spec, NULL when unset';
-
 -- The last SCRU64 ID issued in this database (whatever node spec issued
 -- it): a sequence, because setval() survives ROLLBACK.  Only scru64() (a
 -- SECURITY DEFINER function) may read or set it.  The plain script has
@@ -485,18 +532,69 @@ CREATE SEQUENCE IF NOT EXISTS scru128_sql.scru64_last AS bigint MINVALUE 0 START
 REVOKE ALL ON SEQUENCE scru128_sql.scru64_last FROM PUBLIC;
 COMMENT ON SEQUENCE scru128_sql.scru64_last IS 'the last SCRU64 ID that scru128_sql.scru64() issued in this database';
 
+-- Who may set this database's node spec: the owner of the SQL edition,
+-- and the roles it grants UPDATE and INSERT on this table to.  A value of
+-- the setting scru128_sql.scru64_node_spec set in a session (SET,
+-- PGOPTIONS, ALTER ROLE ... SET) is not used: any role could set it, and
+-- behind a pooler a session's SET reaches other clients.  One row (or
+-- none: then the database's ALTER DATABASE ... SET value is used, as in
+-- 1.3).  scru64() also locks this table (SHARE ROW EXCLUSIVE) while it
+-- computes the next ID: no other role has a privilege on it, so no other
+-- role can take that lock or hold it.
+-- plain-only begin
+CREATE TABLE IF NOT EXISTS scru128_sql.scru64_node (
+	one boolean PRIMARY KEY DEFAULT true CHECK (one),
+	node_spec pg_catalog.text CHECK (node_spec IS NULL OR scru128_sql.scru64_node_spec(node_spec) IS NOT NULL)
+);
+-- plain-only end
+-- extension-only begin
+-- CREATE TABLE scru128_sql.scru64_node (
+-- 	one boolean PRIMARY KEY DEFAULT true CHECK (one),
+-- 	node_spec pg_catalog.text CHECK (node_spec IS NULL OR scru128_sql.scru64_node_spec(node_spec) IS NOT NULL)
+-- );
+-- SELECT pg_catalog.pg_extension_config_dump('scru128_sql.scru64_node', '');
+-- extension-only end
+COMMENT ON TABLE scru128_sql.scru64_node IS 'this database''s SCRU64 node spec for scru128_sql.scru64() (one row; set by the SQL edition''s owner or the roles it grants UPDATE and INSERT)';
+
+-- The value of ALTER DATABASE ... SET scru128_sql.scru64_node_spec for this
+-- database (for all roles), or NULL: 1.3's way to set the node, which needs
+-- a superuser (or GRANT SET ON PARAMETER), so it is trusted as the table is.
+CREATE OR REPLACE FUNCTION scru128_sql._scru64_database_spec()
+RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
+SELECT pg_catalog.substr(c, 30)
+FROM pg_catalog.pg_db_role_setting s, pg_catalog.unnest(s.setconfig) c
+WHERE s.setrole OPERATOR(pg_catalog.=) 0
+	AND s.setdatabase OPERATOR(pg_catalog.=) (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
+	AND pg_catalog.left(c, 29) OPERATOR(pg_catalog.=) 'scru128_sql.scru64_node_spec='
+$fn$;
+COMMENT ON FUNCTION scru128_sql._scru64_database_spec() IS 'internal: this database''s ALTER DATABASE ... SET value of scru128_sql.scru64_node_spec, or NULL';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru64_node_spec()
+RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS $fn$
+SELECT scru128_sql.scru64_node_spec(COALESCE((SELECT n.node_spec FROM scru128_sql.scru64_node n), scru128_sql._scru64_database_spec()))
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of this database''s node spec (the table scru128_sql.scru64_node, else ALTER DATABASE ... SET), NULL when unset';
+
 -- The database's SCRU64 generator, the native rules (scru64_core.c) run on
--- the last ID issued in this database.  Every call holds the session-level
--- advisory lock (1396920917, 64) from reading that ID to setting the next,
--- so IDs increase in the order they are issued across all sessions; the
--- lock, the read and setval() are not undone by ROLLBACK, and an error
--- inside releases the lock.  Like the native generator it waits for the
+-- the last ID issued in this database.  Every call holds the lock on
+-- scru128_sql.scru64_node from reading that ID to setting the next, so IDs
+-- increase in the order they are issued across all sessions; setval() is
+-- not undone by ROLLBACK.  The lock is taken in the block's subtransaction
+-- and the block ends by raising S6401, which rolls the subtransaction
+-- back: that releases the lock at once (a transaction-level lock would
+-- serialize every caller's whole transaction) and keeps setval().  A cancel,
+-- a timeout or an error anywhere also ends the subtransaction, so no lock
+-- outlives the call.  A wait for the lock ends after lock_timeout (5 s,
+-- the SET clause) with 55P03.  Like the native generator it waits for the
 -- clock (at most 40 ticks) when it ran ahead of it.
 CREATE OR REPLACE FUNCTION scru128_sql.scru64()
 RETURNS bigint LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
-SET search_path = pg_catalog, pg_temp AS $fn$
+SET search_path = pg_catalog, pg_temp SET lock_timeout = '5s' AS $fn$
 DECLARE
-	spec pg_catalog.text := pg_catalog.current_setting('scru128_sql.scru64_node_spec', true);
+	session_spec pg_catalog.text := pg_catalog.current_setting('scru128_sql.scru64_node_spec', true);
+	db_spec pg_catalog.text;
+	spec pg_catalog.text;
 	p bigint[];
 	counter_size integer;
 	node_bits bigint;
@@ -508,12 +606,19 @@ DECLARE
 	prev_node bigint;
 	next_id bigint;
 	wait_ms bigint;
+	holders pg_catalog.text;
 BEGIN
+	db_spec := scru128_sql._scru64_database_spec();
+	SELECT n.node_spec INTO spec FROM scru128_sql.scru64_node n;
+	spec := COALESCE(spec, db_spec);
 	IF spec IS NULL OR spec OPERATOR(pg_catalog.=) '' THEN
 		RAISE EXCEPTION USING ERRCODE = '55000',
 			MESSAGE = 'scru128_sql.scru64_node_spec is not set',
-			DETAIL = 'scru64() needs the node ID of this database.',
-			HINT = 'Set it for the database, e.g. ALTER DATABASE mydb SET scru128_sql.scru64_node_spec = ''42/8'' (see doc/sql-edition.md).';
+			DETAIL = 'scru64() needs the node ID of this database, from the table scru128_sql.scru64_node.'
+				OPERATOR(pg_catalog.||) CASE WHEN session_spec OPERATOR(pg_catalog.<>) '' AND session_spec IS DISTINCT FROM db_spec
+					THEN pg_catalog.format(' The value "%s" of this session (SET, PGOPTIONS, ALTER ROLE ... SET) is not used since 1.4: any role could set it, and behind a pooler it leaks to other clients.', session_spec)
+					ELSE '' END,
+			HINT = 'The owner of the SQL edition sets it: INSERT INTO scru128_sql.scru64_node (node_spec) VALUES (''42/8'') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec (see doc/sql-edition.md).';
 	END IF;
 	p := scru128_sql._scru64_parse_spec(spec);
 	counter_size := 24 OPERATOR(pg_catalog.-) p[2]::integer;
@@ -534,8 +639,8 @@ BEGIN
 				HINT = 'Set scru128_sql.scru64_node_spec to <node_id>/<node_id_size>, or to a previous ID that is not ahead of the clock.';
 		END IF;
 		wait_ms := 0;
-		PERFORM pg_catalog.pg_advisory_lock(1396920917, 64);
 		BEGIN
+			LOCK TABLE scru128_sql.scru64_node IN SHARE ROW EXCLUSIVE MODE;
 			prev := GREATEST(COALESCE(pg_catalog.pg_sequence_last_value('scru128_sql.scru64_last'::pg_catalog.regclass), 0), p[3]);
 			prev_ts := prev OPERATOR(pg_catalog.>>) 24;
 			prev_node := (prev OPERATOR(pg_catalog.&) 16777215) OPERATOR(pg_catalog.>>) counter_size;
@@ -566,10 +671,20 @@ BEGIN
 				END IF;
 				PERFORM pg_catalog.setval('scru128_sql.scru64_last'::pg_catalog.regclass, next_id, true);
 			END IF;
-			PERFORM pg_catalog.pg_advisory_unlock(1396920917, 64);
-		EXCEPTION WHEN OTHERS OR query_canceled THEN
-			PERFORM pg_catalog.pg_advisory_unlock(1396920917, 64);
-			RAISE;
+			-- roll the block back: releases the lock, keeps setval()
+			RAISE SQLSTATE 'S6401';
+		EXCEPTION
+			WHEN SQLSTATE 'S6401' THEN
+				NULL;
+			WHEN lock_not_available THEN
+				SELECT pg_catalog.string_agg(l.pid::pg_catalog.text, ', ' ORDER BY l.pid) INTO holders FROM pg_catalog.pg_locks l
+					WHERE l.locktype OPERATOR(pg_catalog.=) 'relation' AND l.granted
+						AND l.relation OPERATOR(pg_catalog.=) 'scru128_sql.scru64_node'::pg_catalog.regclass
+						AND l.mode OPERATOR(pg_catalog.<>) 'AccessShareLock';
+				RAISE EXCEPTION USING ERRCODE = '55P03',
+					MESSAGE = 'scru64() waited 5 s for this database''s generator and gave up',
+					DETAIL = pg_catalog.format('The lock on scru128_sql.scru64_node is held by process %s.', COALESCE(holders, '(none now)')),
+					HINT = 'A scru64() call takes it for microseconds; a role that can lock that table (its owner, a superuser) holds it in an open transaction.';
 		END;
 		IF next_id IS NOT NULL THEN
 			RETURN next_id;
@@ -691,7 +806,7 @@ $fn$;
 COMMENT ON FUNCTION scru128_sql.scru160_timestamp(pg_catalog.bytea) IS 'the timestamp field of a SCRU160 ID as a timestamptz';
 
 -- The session's SCRU160 generator (the spec's default counter usage, as the
--- native scru160()): state "timestamp:counter" in the setting
+-- native scru160()): state "timestamp:counter:k" in the setting
 -- scru128_sql.scru160_state, transactional like scru128()'s.  A counter that
 -- reaches 65535 within a millisecond waits for the next one (at most 1 s).
 CREATE OR REPLACE FUNCTION scru128_sql.scru160()
@@ -701,8 +816,10 @@ DECLARE
 	u pg_catalog.text := pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
 	r pg_catalog.text := (pg_catalog.substr(u, 1, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(u, 14, 3)) OPERATOR(pg_catalog.||) pg_catalog.substr(u, 18);
 	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.scru160_state', true);
-	ts bigint := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1);
-	c bigint := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 2);
+	-- a state without the trailing ":k" is no state (as scru128()'s)
+	ok boolean := pg_catalog.split_part(s, ':', 3) OPERATOR(pg_catalog.=) 'k';
+	ts bigint := CASE WHEN ok THEN '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1) ELSE '0' END;
+	c bigint := CASE WHEN ok THEN '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 2) ELSE '0' END;
 	now_ms bigint;
 	steps integer := 0;
 BEGIN
@@ -730,7 +847,7 @@ BEGIN
 		END IF;
 		PERFORM pg_catalog.pg_sleep(0.0001);
 	END LOOP;
-	s := pg_catalog.set_config('scru128_sql.scru160_state', (ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) c::pg_catalog.text, false);
+	s := pg_catalog.set_config('scru128_sql.scru160_state', (ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) c::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
 	RETURN pg_catalog.decode((pg_catalog.lpad(pg_catalog.to_hex(ts), 12, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(c), 4, '0'))
 		OPERATOR(pg_catalog.||) pg_catalog.left(r, 24), 'hex');
 END
@@ -749,13 +866,14 @@ CREATE OR REPLACE FUNCTION scru128_sql._uuidv7_clock_ns()
 RETURNS bigint LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
 DECLARE
 	now_ns bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000000)::bigint;
-	prev_ns bigint := COALESCE('0' OPERATOR(pg_catalog.||) pg_catalog.current_setting('scru128_sql.uuidv7_state', true), '0');
-	s pg_catalog.text;
+	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.uuidv7_state', true);
+	-- "nanoseconds:k"; a state without the ":k" is no state (as scru128()'s)
+	prev_ns bigint := CASE WHEN pg_catalog.split_part(s, ':', 2) OPERATOR(pg_catalog.=) 'k' THEN '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1) ELSE '0' END;
 BEGIN
 	IF (prev_ns OPERATOR(pg_catalog.+) 245) OPERATOR(pg_catalog.>=) now_ns THEN
 		now_ns := prev_ns OPERATOR(pg_catalog.+) 245;
 	END IF;
-	s := pg_catalog.set_config('scru128_sql.uuidv7_state', now_ns::pg_catalog.text, false);
+	s := pg_catalog.set_config('scru128_sql.uuidv7_state', now_ns::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
 	RETURN now_ns;
 END
 $fn$;
@@ -1627,3 +1745,303 @@ BEGIN
 END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.uuidv6() IS 'new version 6 UUID as the native uuidv6(): increasing within the session, random node and clock sequence per session (state in the setting scru128_sql.uuidv6_state)';
+
+-- ULID (github.com/ulid/spec) in uuid: 48-bit Unix milliseconds, then 80
+-- random bits, big-endian, as the native ulid type stores it; the text is
+-- 26 Crockford Base32 digits (0123456789ABCDEFGHJKMNPQRSTVWXYZ), upper case,
+-- of which the first is 0 to 7.  Input reads either case and Crockford's
+-- aliases (I and L as 1, O as 0) and refuses U, as the native type does.
+-- The 128 bits are handled as 48 + 40 + 40: the first 10 digits hold the
+-- timestamp (2 zero bits first), the next 8 and the last 8 the random part.
+
+-- The plain script takes over a domain scru128_sql.ulid only if it is its
+-- own (00_schema.sql says why).
+-- plain-only begin
+DO $do$
+DECLARE
+	other pg_catalog.name;
+BEGIN
+	SELECT pg_catalog.pg_get_userbyid(t.typowner) INTO other FROM pg_catalog.pg_type t
+		WHERE t.typnamespace OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('scru128_sql') AND t.typname OPERATOR(pg_catalog.=) 'ulid'
+		AND (t.typowner OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER)
+			OR t.typtype OPERATOR(pg_catalog.<>) 'd' OR t.typbasetype OPERATOR(pg_catalog.<>) 'pg_catalog.uuid'::pg_catalog.regtype
+			OR t.typnotnull OR t.typdefaultbin IS NOT NULL
+			OR EXISTS (SELECT FROM pg_catalog.pg_constraint c WHERE c.contypid OPERATOR(pg_catalog.=) t.oid));
+	IF FOUND THEN
+		RAISE EXCEPTION USING ERRCODE = '42501',
+			MESSAGE = pg_catalog.format('type scru128_sql.ulid already exists and is not the SQL edition''s domain (owner %I, installing role %I)', other, CURRENT_USER),
+			DETAIL = 'The SQL edition''s ulid is a domain over uuid, owned by the installing role, without a constraint, default or NOT NULL.',
+			HINT = 'Install as the owner of the SQL edition, or drop the type (after checking what uses it) and run the script again.';
+	END IF;
+	IF pg_catalog.to_regtype('scru128_sql.ulid') IS NULL THEN
+		CREATE DOMAIN scru128_sql.ulid AS pg_catalog.uuid;
+	END IF;
+END
+$do$;
+-- plain-only end
+-- extension-only begin
+-- CREATE DOMAIN scru128_sql.ulid AS pg_catalog.uuid;
+-- extension-only end
+COMMENT ON DOMAIN scru128_sql.ulid IS 'a ULID in the bytes of the native ulid type (uuid order is ULID order)';
+
+-- Eight digits of 0 <= x < 2^40, each as the character 48 + digit ('0'..'9',
+-- then ':'..'O'); callers translate the letters once for all.
+CREATE OR REPLACE FUNCTION scru128_sql._crockford_raw8(x bigint)
+RETURNS pg_catalog.text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT pg_catalog.chr(((x OPERATOR(pg_catalog.>>) 35) OPERATOR(pg_catalog.&) 31)::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr(((x OPERATOR(pg_catalog.>>) 30) OPERATOR(pg_catalog.&) 31)::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr(((x OPERATOR(pg_catalog.>>) 25) OPERATOR(pg_catalog.&) 31)::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr(((x OPERATOR(pg_catalog.>>) 20) OPERATOR(pg_catalog.&) 31)::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr(((x OPERATOR(pg_catalog.>>) 15) OPERATOR(pg_catalog.&) 31)::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr(((x OPERATOR(pg_catalog.>>) 10) OPERATOR(pg_catalog.&) 31)::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr(((x OPERATOR(pg_catalog.>>) 5) OPERATOR(pg_catalog.&) 31)::integer OPERATOR(pg_catalog.+) 48)
+	OPERATOR(pg_catalog.||) pg_catalog.chr((x OPERATOR(pg_catalog.&) 31)::integer OPERATOR(pg_catalog.+) 48)
+$fn$;
+COMMENT ON FUNCTION scru128_sql._crockford_raw8(bigint) IS 'internal: 8 Crockford Base32 digits of 40 bits as characters 48 + digit';
+
+-- The value of eight digits from byte o of d, each byte 48 + digit.
+CREATE OR REPLACE FUNCTION scru128_sql._crockford_value8(d pg_catalog.bytea, o integer)
+RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT ((pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 0)::bigint OPERATOR(pg_catalog.*) 34359738368)
+	OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 1)::bigint OPERATOR(pg_catalog.*) 1073741824)
+	OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 2)::bigint OPERATOR(pg_catalog.*) 33554432)
+	OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 3)::bigint OPERATOR(pg_catalog.*) 1048576)
+	OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 4)::bigint OPERATOR(pg_catalog.*) 32768)
+	OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 5)::bigint OPERATOR(pg_catalog.*) 1024)
+	OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 6)::bigint OPERATOR(pg_catalog.*) 32)
+	OPERATOR(pg_catalog.+) pg_catalog.get_byte(d, o OPERATOR(pg_catalog.+) 7)::bigint) OPERATOR(pg_catalog.-) 1702469617200
+$fn$;
+COMMENT ON FUNCTION scru128_sql._crockford_value8(pg_catalog.bytea, integer) IS 'internal: the value of 8 Crockford Base32 digits given as bytes 48 + digit';
+
+-- The error for a text that is not a ULID: the native type's message and
+-- details (positions and lengths in bytes).
+CREATE OR REPLACE FUNCTION scru128_sql._ulid_error(t pg_catalog.text)
+RETURNS void LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	bad integer;
+BEGIN
+	IF pg_catalog.octet_length(t) OPERATOR(pg_catalog.<>) 26 THEN
+		RAISE EXCEPTION USING ERRCODE = '22P02',
+			MESSAGE = pg_catalog.format('invalid input syntax for type ulid: "%s"', t),
+			DETAIL = pg_catalog.format('A ULID has exactly 26 Crockford Base32 digits; got %s byte%s.',
+				pg_catalog.octet_length(t), CASE WHEN pg_catalog.octet_length(t) OPERATOR(pg_catalog.=) 1 THEN '' ELSE 's' END);
+	END IF;
+	bad := pg_catalog.octet_length(pg_catalog.substring(t, '^[0-9A-TV-Za-tv-z]*'::pg_catalog.text));
+	IF bad OPERATOR(pg_catalog.<) 26 THEN
+		RAISE EXCEPTION USING ERRCODE = '22P02',
+			MESSAGE = pg_catalog.format('invalid input syntax for type ulid: "%s"', t),
+			DETAIL = pg_catalog.format('Byte %s is not a Crockford Base32 digit (0-9, A-Z but U, either case; I and L read as 1, O as 0).', bad OPERATOR(pg_catalog.+) 1);
+	END IF;
+	RAISE EXCEPTION USING ERRCODE = '22P02',
+		MESSAGE = pg_catalog.format('invalid input syntax for type ulid: "%s"', t),
+		DETAIL = 'The value exceeds the largest ULID, "7ZZZZZZZZZZZZZZZZZZZZZZZZZ" (the first digit is at most 7).';
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._ulid_error(pg_catalog.text) IS 'internal: raises the error for a text that is not a ULID';
+
+-- 26 upper-case Crockford Base32 digits.
+CREATE OR REPLACE FUNCTION scru128_sql.ulid_to_text(id scru128_sql.ulid)
+RETURNS pg_catalog.text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	h pg_catalog.text := pg_catalog.replace(id::pg_catalog.text, '-', '');
+	ts bigint := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(h, 1, 12))::bit(48)::bigint;
+BEGIN
+	RETURN pg_catalog.translate(
+		((pg_catalog.chr(((ts OPERATOR(pg_catalog.>>) 45))::integer OPERATOR(pg_catalog.+) 48)
+			OPERATOR(pg_catalog.||) pg_catalog.chr((((ts OPERATOR(pg_catalog.>>) 40) OPERATOR(pg_catalog.&) 31))::integer OPERATOR(pg_catalog.+) 48))
+			OPERATOR(pg_catalog.||) scru128_sql._crockford_raw8(ts OPERATOR(pg_catalog.&) 1099511627775))
+		OPERATOR(pg_catalog.||) scru128_sql._crockford_raw8(('x' OPERATOR(pg_catalog.||) pg_catalog.substr(h, 13, 10))::bit(40)::bigint)
+		OPERATOR(pg_catalog.||) scru128_sql._crockford_raw8(('x' OPERATOR(pg_catalog.||) pg_catalog.substr(h, 23, 10))::bit(40)::bigint),
+		':;<=>?@ABCDEFGHIJKLMNO', 'ABCDEFGHJKMNPQRSTVWXYZ');
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.ulid_to_text(scru128_sql.ulid) IS 'the canonical text of a ULID: 26 upper-case Crockford Base32 digits';
+
+-- 26 digits of either case, the first 0 to 7; I and L read as 1, O as 0.
+-- One translate() maps every accepted letter to the character 48 + its value.
+CREATE OR REPLACE FUNCTION scru128_sql.ulid_from_text(t pg_catalog.text)
+RETURNS scru128_sql.ulid LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	d pg_catalog.bytea;
+BEGIN
+	IF NOT t OPERATOR(pg_catalog.~) '^[0-7IiLlOo][0-9A-TV-Za-tv-z]{25}$' THEN
+		PERFORM scru128_sql._ulid_error(t);
+	END IF;
+	d := pg_catalog.textsend(pg_catalog.translate(t, 'ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyzIiLlOo',
+		':;<=>?@ABCDEFGHIJKLMNO:;<=>?@ABCDEFGHIJKLMNO111100'));
+	RETURN ((pg_catalog.lpad(pg_catalog.to_hex((((pg_catalog.get_byte(d, 0) OPERATOR(pg_catalog.-) 48) OPERATOR(pg_catalog.*) 32 OPERATOR(pg_catalog.+) (pg_catalog.get_byte(d, 1) OPERATOR(pg_catalog.-) 48))::bigint OPERATOR(pg_catalog.<<) 40)
+			OPERATOR(pg_catalog.|) scru128_sql._crockford_value8(d, 2)), 12, '0')
+		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._crockford_value8(d, 10)), 10, '0'))
+		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._crockford_value8(d, 18)), 10, '0'))::pg_catalog.uuid;
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.ulid_from_text(pg_catalog.text) IS 'the ULID of its text: 26 Crockford Base32 digits, either case, I and L as 1, O as 0 (22P02 otherwise)';
+
+-- the native extension's names for the same two conversions, for ULIDs
+-- kept in text or uuid columns
+CREATE OR REPLACE FUNCTION scru128_sql.ulid_to_uuid(t pg_catalog.text)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT scru128_sql.ulid_from_text(t)::pg_catalog.uuid
+$fn$;
+COMMENT ON FUNCTION scru128_sql.ulid_to_uuid(pg_catalog.text) IS 'the uuid of the same 16 bytes as a ULID in text, as the native ulid_to_uuid(text)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuid_to_ulid(u pg_catalog.uuid)
+RETURNS pg_catalog.text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT scru128_sql.ulid_to_text(u::scru128_sql.ulid)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuid_to_ulid(pg_catalog.uuid) IS 'the ULID text of the 16 bytes of a uuid, as the native uuid_to_ulid(uuid)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.ulid_timestamp_ms(id scru128_sql.ulid)
+RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT ('x' OPERATOR(pg_catalog.||) pg_catalog.left(pg_catalog.replace(id::pg_catalog.text, '-', ''), 12))::bit(48)::bigint
+$fn$;
+COMMENT ON FUNCTION scru128_sql.ulid_timestamp_ms(scru128_sql.ulid) IS 'the timestamp field: milliseconds since 1970-01-01 00:00:00+00';
+
+CREATE OR REPLACE FUNCTION scru128_sql.ulid_timestamp(id scru128_sql.ulid)
+RETURNS timestamp with time zone LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT scru128_sql._ms_timestamptz(scru128_sql.ulid_timestamp_ms(id))
+$fn$;
+COMMENT ON FUNCTION scru128_sql.ulid_timestamp(scru128_sql.ulid) IS 'the timestamp field as a timestamptz (millisecond precision)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.ulid_min(t timestamp with time zone)
+RETURNS scru128_sql.ulid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT (pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._timestamptz_ms(t, 0, 281474976710655, 'ulid')), 12, '0')
+	OPERATOR(pg_catalog.||) '00000000000000000000')::pg_catalog.uuid
+$fn$;
+COMMENT ON FUNCTION scru128_sql.ulid_min(timestamp with time zone) IS 'the smallest ULID of the millisecond of a time (random part all zeros)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.ulid_max(t timestamp with time zone)
+RETURNS scru128_sql.ulid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT (pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._timestamptz_ms(t, 0, 281474976710655, 'ulid')), 12, '0')
+	OPERATOR(pg_catalog.||) 'ffffffffffffffffffff')::pg_catalog.uuid
+$fn$;
+COMMENT ON FUNCTION scru128_sql.ulid_max(timestamp with time zone) IS 'the largest ULID of the millisecond of a time (random part all ones)';
+
+-- Stateless: a random random part (for backfilling), 80 bits of a v4's
+-- random hex digits (1-8, 10-11 and 25-34 of its text, the version and
+-- variant digits left out).
+CREATE OR REPLACE FUNCTION scru128_sql.ulid(t timestamp with time zone)
+RETURNS scru128_sql.ulid LANGUAGE sql VOLATILE STRICT PARALLEL RESTRICTED AS $fn$
+SELECT (pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._timestamptz_ms(t, 0, 281474976710655, 'ulid')), 12, '0')
+	OPERATOR(pg_catalog.||) ((pg_catalog.substr(g.r, 1, 8) OPERATOR(pg_catalog.||) pg_catalog.substr(g.r, 10, 2)) OPERATOR(pg_catalog.||) pg_catalog.substr(g.r, 25, 10)))::pg_catalog.uuid
+FROM (SELECT pg_catalog.gen_random_uuid()::pg_catalog.text AS r) g
+$fn$;
+COMMENT ON FUNCTION scru128_sql.ulid(timestamp with time zone) IS 'new ULID for the given millisecond with a random random part (stateless; for backfilling)';
+
+-- The session's generator, the ULID spec's monotonic rule as the native
+-- ulid(): a clock past the last ID's millisecond starts that millisecond
+-- with a fresh random part; the same millisecond, or a clock that went
+-- back, keeps the last timestamp and adds one to the random part; past
+-- 2^80 - 1 it borrows the next millisecond.  The state is the setting
+-- scru128_sql.ulid_state, "timestamp:hi:lo" in decimal (the random part as
+-- two 40-bit halves), transactional like scru128()'s (doc/sql-edition.md).
+CREATE OR REPLACE FUNCTION scru128_sql.ulid()
+RETURNS scru128_sql.ulid LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
+DECLARE
+	now_ms bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000)::bigint;
+	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.ulid_state', true);
+	ts bigint;
+	hi bigint;
+	lo bigint;
+	r pg_catalog.text;
+BEGIN
+	-- RESET ALL and DISCARD ALL leave '' (NULL before the first call)
+	IF s OPERATOR(pg_catalog.<>) '' THEN
+		ts := pg_catalog.split_part(s, ':', 1);
+		hi := pg_catalog.split_part(s, ':', 2);
+		lo := pg_catalog.split_part(s, ':', 3);
+	END IF;
+	IF ts IS NOT NULL AND ts OPERATOR(pg_catalog.>=) now_ms THEN
+		lo := lo OPERATOR(pg_catalog.+) 1;
+		IF lo OPERATOR(pg_catalog.>) 1099511627775 THEN
+			lo := 0;
+			hi := hi OPERATOR(pg_catalog.+) 1;
+			IF hi OPERATOR(pg_catalog.>) 1099511627775 THEN
+				-- the random part is spent: borrow the next millisecond
+				IF ts OPERATOR(pg_catalog.>=) 281474976710654 THEN
+					RAISE EXCEPTION USING ERRCODE = '22008',
+						MESSAGE = 'ulid random part exhausted in the last representable millisecond';
+				END IF;
+				ts := ts OPERATOR(pg_catalog.+) 1;
+				hi := NULL;
+			END IF;
+		END IF;
+	ELSE
+		IF now_ms OPERATOR(pg_catalog.<) 0 OR now_ms OPERATOR(pg_catalog.>=) 281474976710655 THEN
+			RAISE EXCEPTION USING ERRCODE = '22008',
+				MESSAGE = pg_catalog.format('system clock is outside the range ulid can represent: "%s"', pg_catalog.clock_timestamp());
+		END IF;
+		ts := now_ms;
+		hi := NULL;
+	END IF;
+	IF hi IS NULL THEN
+		r := pg_catalog.gen_random_uuid()::pg_catalog.text;
+		hi := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 1, 8) OPERATOR(pg_catalog.||) pg_catalog.substr(r, 10, 2))::bit(40)::bigint;
+		lo := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 25, 10))::bit(40)::bigint;
+	END IF;
+	s := pg_catalog.set_config('scru128_sql.ulid_state', ((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) hi::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) lo::pg_catalog.text, false);
+	RETURN ((pg_catalog.lpad(pg_catalog.to_hex(ts), 12, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(hi), 10, '0'))
+		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(lo), 10, '0'))::pg_catalog.uuid;
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.ulid() IS 'new ULID from this session''s monotonic generator (state in the setting scru128_sql.ulid_state; see doc/sql-edition.md for what ROLLBACK and DISCARD ALL do)';
+
+-- UUIDv8 (RFC 9562 section 5.8), as the native extension's functions of
+-- the same names: the version (8) and the variant set, every other bit the
+-- caller's.
+
+-- custom_a in the first 48 bits, custom_b in the 12 after the version,
+-- custom_c in the 62 after the variant (Python's uuid.uuid8(a, b, c));
+-- out of range: 22003 naming the field, as the native function.
+CREATE OR REPLACE FUNCTION scru128_sql.uuidv8(custom_a bigint, custom_b integer, custom_c bigint)
+RETURNS pg_catalog.uuid LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	f pg_catalog.text;
+	v bigint;
+	bits integer;
+BEGIN
+	IF custom_a OPERATOR(pg_catalog.<) 0 OR custom_a OPERATOR(pg_catalog.>) 281474976710655 THEN
+		f := 'custom_a'; v := custom_a; bits := 48;
+	ELSIF custom_b OPERATOR(pg_catalog.<) 0 OR custom_b OPERATOR(pg_catalog.>) 4095 THEN
+		f := 'custom_b'; v := custom_b; bits := 12;
+	ELSIF custom_c OPERATOR(pg_catalog.<) 0 OR custom_c OPERATOR(pg_catalog.>) 4611686018427387903 THEN
+		f := 'custom_c'; v := custom_c; bits := 62;
+	END IF;
+	IF f IS NOT NULL THEN
+		RAISE EXCEPTION USING ERRCODE = '22003',
+			MESSAGE = pg_catalog.format('%s out of range for UUID version 8: %s', f, v),
+			DETAIL = pg_catalog.format('%s holds %s bits, 0 to %s.', f, bits,
+				(pg_catalog.power(2::numeric, bits) OPERATOR(pg_catalog.-) 1)::numeric(20, 0));
+	END IF;
+	-- the variant: custom_c < 2^62, so setting the top bit gives "10"
+	RETURN (((pg_catalog.lpad(pg_catalog.to_hex(custom_a), 12, '0') OPERATOR(pg_catalog.||) '8')
+		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(custom_b), 3, '0'))
+		OPERATOR(pg_catalog.||) pg_catalog.to_hex(custom_c OPERATOR(pg_catalog.|) (-9223372036854775808)::bigint))::pg_catalog.uuid;
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuidv8(bigint, integer, bigint) IS 'UUID version 8 (RFC 9562) from custom_a (48 bits), custom_b (12 bits) and custom_c (62 bits), as Python''s uuid.uuid8(a, b, c)';
+
+-- 16 bytes, every bit kept but the 4 of the version and the 2 of the
+-- variant; another length: 22P03, as the native function.
+CREATE OR REPLACE FUNCTION scru128_sql.uuidv8(b pg_catalog.bytea)
+RETURNS pg_catalog.uuid LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+BEGIN
+	IF pg_catalog.length(b) OPERATOR(pg_catalog.<>) 16 THEN
+		RAISE EXCEPTION USING ERRCODE = '22P03',
+			MESSAGE = pg_catalog.format('UUID version 8 is made of 16 bytes, not %s', pg_catalog.length(b));
+	END IF;
+	RETURN pg_catalog.encode(pg_catalog.set_byte(pg_catalog.set_byte(b,
+		6, (pg_catalog.get_byte(b, 6) OPERATOR(pg_catalog.&) 15) OPERATOR(pg_catalog.|) 128),
+		8, (pg_catalog.get_byte(b, 8) OPERATOR(pg_catalog.&) 63) OPERATOR(pg_catalog.|) 128), 'hex')::pg_catalog.uuid;
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuidv8(pg_catalog.bytea) IS 'UUID version 8 (RFC 9562) from 16 bytes, with the version and variant bits set';
+
+-- RFC 9562 Appendix B.2: SHA-256 over the namespace's 16 bytes and the
+-- name in UTF-8, the first 128 bits, version and variant set.
+CREATE OR REPLACE FUNCTION scru128_sql.uuidv8_sha256(namespace pg_catalog.uuid, name pg_catalog.text)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT scru128_sql.uuidv8(pg_catalog.substr(pg_catalog.sha256(pg_catalog.uuid_send(namespace)
+	OPERATOR(pg_catalog.||) pg_catalog.convert_to(name, 'UTF8')), 1, 16))
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuidv8_sha256(pg_catalog.uuid, pg_catalog.text) IS 'name-based UUID version 8 of RFC 9562 Appendix B.2: SHA-256 over the namespace and the UTF-8 name, first 128 bits, version and variant set';

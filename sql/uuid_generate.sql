@@ -110,6 +110,29 @@ SELECT s,
 				 pg_temp.uuid_try(format('SELECT public.uuidv7(%L::interval)', s)) END AS same_as_core
 FROM (VALUES ('-100 years'), ('10000 years'), ('-290000 years'), ('infinity'), ('-infinity'), ('1 day')) AS v(s)
 ORDER BY s;
+-- the last instant is core's (18.6): 10889-08-02 05:31:50.655 UTC, the
+-- first microsecond of the last millisecond; a shift that lands 500 us
+-- before it is taken, one that lands 500 us after it is refused (the
+-- shift is measured from clock_timestamp(), read a few microseconds before
+-- the call reads the clock; UTC so that the days of the interval are 24 h)
+BEGIN;
+SET LOCAL TimeZone = 'UTC';
+SELECT d, pg_temp.uuid_try(format('SELECT public.uuidv7(%L::interval)',
+		   timestamptz '10889-08-02 05:31:50.655+00' + d - clock_timestamp())) AS result
+FROM (VALUES (interval '-0.0005 s'), (interval '0.0005 s')) AS v(d)
+ORDER BY d;
+SELECT public.uuid_timestamp(public.uuidv7(timestamptz '10889-08-02 05:31:50.6545+00' - clock_timestamp()))
+	   = '10889-08-02 05:31:50.654+00' AS below_edge_ms;
+-- and on 18.6 and later core's function answers the same at both sides
+SELECT d,
+	   CASE WHEN to_regprocedure('pg_catalog.uuidv7(interval)') IS NULL THEN true
+			ELSE pg_temp.uuid_try(format('SELECT pg_catalog.uuidv7(%L::interval)',
+					 timestamptz '10889-08-02 05:31:50.655+00' + d - clock_timestamp())) =
+				 pg_temp.uuid_try(format('SELECT public.uuidv7(%L::interval)',
+					 timestamptz '10889-08-02 05:31:50.655+00' + d - clock_timestamp())) END AS same_as_core
+FROM (VALUES (interval '-0.0005 s'), (interval '0.0005 s')) AS v(d)
+ORDER BY d;
+COMMIT;
 SELECT public.uuidv7(NULL) IS NULL AS strict;
 
 --

@@ -48,7 +48,9 @@ install_packages() {
 		log "SCRU128_NO_APT: assuming PostgreSQL $PG_MAJOR and the build tools are installed"
 		return
 	fi
-	local pkgs="libipc-run-perl make gcc ca-certificates python3 procps ${EXTRA_PACKAGES:-}"
+	# libfaketime: test/t/510_start_rule.pl runs a server on a faked clock;
+	# pgbouncer: the sqledition suite runs the SQL edition behind it
+	local pkgs="libipc-run-perl make gcc ca-certificates python3 procps libfaketime pgbouncer ${EXTRA_PACKAGES:-}"
 	local pgpkgs="postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR" target=()
 	# bookworm's contrib is a package of its own; later releases fold it in
 	[ "$PG_MAJOR" = 15 ] && pgpkgs="$pgpkgs postgresql-contrib"
@@ -77,6 +79,12 @@ install_packages() {
 	# later, for the majors Debian packages it for (not 19 in experimental)
 	if [ "$PG_MAJOR" -ge 17 ] && apt-cache show "postgresql-$PG_MAJOR-partman" >/dev/null 2>&1; then
 		pgpkgs="$pgpkgs postgresql-$PG_MAJOR-partman"
+	fi
+	# pg_uuidv7 1.7.0, which Debian packages for 18 only: on 18,
+	# test/t/610_pg_uuidv7.pl compares scru128_uuidv7compat with it and runs
+	# the swap of doc/migration.md (and fails without it)
+	if [ "$PG_MAJOR" = 18 ]; then
+		pgpkgs="$pgpkgs postgresql-18-pg-uuidv7"
 	fi
 	log "apt-get install $(echo $pkgs)"
 	log "apt-get install ${target[*]} $(echo $pgpkgs)"

@@ -5,7 +5,8 @@
 
 Prints TAP lines, one per check, and exits non-zero if one fails: the
 version is scru128.control's default_version (as a semantic version), the
-same in provides and at the top of debian/changelog; every path it names
+same in provides, at the top of debian/changelog and in the manifests of the
+client adapters (clients/*); every path it names
 exists; the minimum PostgreSQL is debian/pgversions' oldest major; and the
 fields PGXN's meta spec 1.0.0 requires are there.
 """
@@ -64,13 +65,24 @@ check(meta.get("release_status") in ("stable", "testing", "unstable"),
       "release_status is stable, testing or unstable", repr(meta.get("release_status")))
 
 provides = meta.get("provides", {})
-check(list(provides) == ["scru128"], "provides the scru128 extension only", repr(list(provides)))
+check(list(provides) == ["scru128", "scru128_uuidv7compat"],
+      "provides the scru128 and scru128_uuidv7compat extensions", repr(list(provides)))
 ext = provides.get("scru128", {})
 check(ext.get("version") == version, "provides.scru128.version is the release's", repr(ext.get("version")))
 check(ext.get("abstract"), "provides.scru128 has an abstract")
 for key in ("file", "docfile"):
     path = ext.get(key)
     check(path and os.path.isfile(os.path.join(top, path)), "provides.scru128.%s %r exists" % (key, path))
+
+# the second extension of the package has its own version, its control's
+compat = provides.get("scru128_uuidv7compat", {})
+m = re.search(r"^default_version\s*=\s*'([^']*)'", read("scru128_uuidv7compat.control"), re.M)
+check(m and compat.get("version") == m.group(1) + ".0",
+      "provides.scru128_uuidv7compat.version is its control's default_version", repr(compat.get("version")))
+check(compat.get("abstract"), "provides.scru128_uuidv7compat has an abstract")
+for key in ("file", "docfile"):
+    path = compat.get(key)
+    check(path and os.path.isfile(os.path.join(top, path)), "provides.scru128_uuidv7compat.%s %r exists" % (key, path))
 
 pg = meta.get("prereqs", {}).get("runtime", {}).get("requires", {}).get("PostgreSQL")
 oldest = None
@@ -100,6 +112,35 @@ check(os.path.isfile(os.path.join(top, "sql", default_version or "-", "00_header
       and re.search(r"UPDATE TO '%s'" % re.escape(default_version or "-"),
                     read(os.path.join("sql", default_version or "-", "00_header.sql"))),
       "sql/%s/00_header.sql starts the update script of the release" % default_version)
+
+# the client adapters (clients/*) are released with the extension: each
+# manifest carries the release's version, as a semantic version
+client_versions = [
+    ("clients/node/package.json", lambda t: json.loads(t).get("version")),
+    ("clients/drizzle/package.json", lambda t: json.loads(t).get("version")),
+    ("clients/node/package-lock.json", lambda t: json.loads(t).get("packages", {}).get("", {}).get("version")),
+    ("clients/drizzle/package-lock.json", lambda t: json.loads(t).get("packages", {}).get("", {}).get("version")),
+    # the project's own <version>, the first after its <artifactId>
+    ("clients/java/pom.xml", lambda t: (re.search(r"<artifactId>scru128-pg</artifactId>\s*<version>([^<]*)</version>", t) or [None, None])[1]),
+    ("clients/python/pyproject.toml", lambda t: (re.search(r'^version = "([^"]*)"', t, re.M) or [None, None])[1]),
+    ("clients/python/scru128_pg/__init__.py", lambda t: (re.search(r'^__version__ = "([^"]*)"', t, re.M) or [None, None])[1]),
+    ("clients/rust/Cargo.toml", lambda t: (re.search(r'^\[package\][^\[]*?^version = "([^"]*)"', t, re.M | re.S) or [None, None])[1]),
+    ("clients/ruby/scru128-pg.gemspec", lambda t: (re.search(r'^\s*spec\.version = "([^"]*)"', t, re.M) or [None, None])[1]),
+]
+# a Go module's version is its git tag: go.mod carries none
+clients_without_version = {"go"}
+listed = {path.split("/")[1] for path, _ in client_versions}
+client_dirs = sorted(d for d in os.listdir(os.path.join(top, "clients"))
+                     if os.path.isdir(os.path.join(top, "clients", d)))
+check(set(client_dirs) - clients_without_version == listed,
+      "every client's manifest is checked here (client_versions)",
+      "clients/: %r; checked: %r" % (client_dirs, sorted(listed)))
+for path, get in client_versions:
+    try:
+        got = get(read(path))
+    except (OSError, ValueError) as e:
+        got = "unreadable: %s" % e
+    check(got == version, "%s has version %r" % (path, version), "found %r" % got)
 
 m = re.match(r"^scru128 \(([^)-]*)(-[^)]*)?\)", read("debian/changelog"))
 check(m and m.group(1) == version, "debian/changelog is for version %r" % version,

@@ -24,6 +24,7 @@
 DO $do$
 DECLARE
 	other pg_catalog.name;
+	relname pg_catalog.name;
 BEGIN
 	SELECT pg_catalog.pg_get_userbyid(n.nspowner) INTO other FROM pg_catalog.pg_namespace n
 		WHERE n.nspname OPERATOR(pg_catalog.=) 'scru128_sql' AND n.nspowner OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER);
@@ -44,21 +45,57 @@ BEGIN
 			DETAIL = 'The SQL edition''s scru128 is a domain over uuid, owned by the installing role, without a constraint, default or NOT NULL.',
 			HINT = 'Install as the owner of the SQL edition, or drop the type (after checking what uses it) and run the script again.';
 	END IF;
-	SELECT pg_catalog.pg_get_userbyid(c.relowner) INTO other FROM pg_catalog.pg_class c
-		WHERE c.relnamespace OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('scru128_sql') AND c.relname OPERATOR(pg_catalog.=) 'scru64_last'
+	SELECT c.relname, pg_catalog.pg_get_userbyid(c.relowner) INTO relname, other FROM pg_catalog.pg_class c
+		WHERE c.relnamespace OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('scru128_sql') AND c.relname OPERATOR(pg_catalog.=) ANY (ARRAY['scru64_last', 'scru64_node'])
 		AND c.relowner OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER);
 	IF FOUND THEN
 		RAISE EXCEPTION USING ERRCODE = '42501',
-			MESSAGE = pg_catalog.format('relation scru128_sql.scru64_last already exists and is owned by role %I, not by %I', other, CURRENT_USER),
+			MESSAGE = pg_catalog.format('relation scru128_sql.%s already exists and is owned by role %I, not by %I', relname, other, CURRENT_USER),
 			HINT = 'Install as the owner of the SQL edition, or drop the relation and run the script again.';
 	END IF;
 END
 $do$;
 -- plain-only end
-CREATE SCHEMA IF NOT EXISTS scru128_sql;
+
+-- Through pg_tle, any role with CREATE on the database could run CREATE
+-- EXTENSION scru128_sql first, own every function, and replace a body
+-- with code that then runs as whoever calls it.  Only a role the installer
+-- trusts may create it: a superuser or a member of pgtle_admin (the roles
+-- that may register it).  The plain script is owned by whoever runs it and
+-- needs no such check (the squatting check above covers it).
+-- extension-only begin
+-- DO $do$
+-- BEGIN
+-- 	IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER
+-- 			AND (r.rolsuper OR (pg_catalog.to_regrole('pgtle_admin') IS NOT NULL
+-- 				AND pg_catalog.pg_has_role(r.oid, pg_catalog.to_regrole('pgtle_admin'), 'MEMBER')))) THEN
+-- 		RAISE EXCEPTION USING ERRCODE = '42501',
+-- 			MESSAGE = pg_catalog.format('permission denied to create extension scru128_sql as role %I', CURRENT_USER),
+-- 			DETAIL = 'The owner of the extension owns its functions and can change what they run for every role that calls them.',
+-- 			HINT = 'A member of pgtle_admin (or a superuser) creates it; other roles call its functions.';
+-- 	END IF;
+-- END
+-- $do$;
+-- extension-only end
+
+-- Every role may call the functions, as those of an extension in public:
+-- the schema is granted to PUBLIC when it is made, and a run over an
+-- existing schema keeps the privileges its owner gave (a REVOKE stays).
+-- plain-only begin
+DO $do$
+BEGIN
+	IF pg_catalog.to_regnamespace('scru128_sql') IS NULL THEN
+		CREATE SCHEMA scru128_sql;
+		GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
+	END IF;
+END
+$do$;
+-- plain-only end
+-- extension-only begin
+-- CREATE SCHEMA scru128_sql;
+-- GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
+-- extension-only end
 COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.4: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
--- every role may call the functions, as those of an extension in public
-GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
 
 -- plain-only begin
 DO $do$

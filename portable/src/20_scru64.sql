@@ -107,13 +107,6 @@ END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru64_node_spec(pg_catalog.text) IS 'the canonical form of a node spec, or an error explaining why it is refused';
 
-CREATE OR REPLACE FUNCTION scru128_sql.scru64_node_spec()
-RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
-SELECT CASE WHEN s OPERATOR(pg_catalog.<>) '' THEN scru128_sql.scru64_node_spec(s) END
-FROM pg_catalog.current_setting('scru128_sql.scru64_node_spec', true) s
-$fn$;
-COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of the setting scru128_sql.scru64_node_spec, NULL when unset';
-
 -- The last SCRU64 ID issued in this database (whatever node spec issued
 -- it): a sequence, because setval() survives ROLLBACK.  Only scru64() (a
 -- SECURITY DEFINER function) may read or set it.  The plain script has
@@ -128,18 +121,69 @@ CREATE SEQUENCE IF NOT EXISTS scru128_sql.scru64_last AS bigint MINVALUE 0 START
 REVOKE ALL ON SEQUENCE scru128_sql.scru64_last FROM PUBLIC;
 COMMENT ON SEQUENCE scru128_sql.scru64_last IS 'the last SCRU64 ID that scru128_sql.scru64() issued in this database';
 
+-- Who may set this database's node spec: the owner of the SQL edition,
+-- and the roles it grants UPDATE and INSERT on this table to.  A value of
+-- the setting scru128_sql.scru64_node_spec set in a session (SET,
+-- PGOPTIONS, ALTER ROLE ... SET) is not used: any role could set it, and
+-- behind a pooler a session's SET reaches other clients.  One row (or
+-- none: then the database's ALTER DATABASE ... SET value is used, as in
+-- 1.3).  scru64() also locks this table (SHARE ROW EXCLUSIVE) while it
+-- computes the next ID: no other role has a privilege on it, so no other
+-- role can take that lock or hold it.
+-- plain-only begin
+CREATE TABLE IF NOT EXISTS scru128_sql.scru64_node (
+	one boolean PRIMARY KEY DEFAULT true CHECK (one),
+	node_spec pg_catalog.text CHECK (node_spec IS NULL OR scru128_sql.scru64_node_spec(node_spec) IS NOT NULL)
+);
+-- plain-only end
+-- extension-only begin
+-- CREATE TABLE scru128_sql.scru64_node (
+-- 	one boolean PRIMARY KEY DEFAULT true CHECK (one),
+-- 	node_spec pg_catalog.text CHECK (node_spec IS NULL OR scru128_sql.scru64_node_spec(node_spec) IS NOT NULL)
+-- );
+-- SELECT pg_catalog.pg_extension_config_dump('scru128_sql.scru64_node', '');
+-- extension-only end
+COMMENT ON TABLE scru128_sql.scru64_node IS 'this database''s SCRU64 node spec for scru128_sql.scru64() (one row; set by the SQL edition''s owner or the roles it grants UPDATE and INSERT)';
+
+-- The value of ALTER DATABASE ... SET scru128_sql.scru64_node_spec for this
+-- database (for all roles), or NULL: 1.3's way to set the node, which needs
+-- a superuser (or GRANT SET ON PARAMETER), so it is trusted as the table is.
+CREATE OR REPLACE FUNCTION scru128_sql._scru64_database_spec()
+RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
+SELECT pg_catalog.substr(c, 30)
+FROM pg_catalog.pg_db_role_setting s, pg_catalog.unnest(s.setconfig) c
+WHERE s.setrole OPERATOR(pg_catalog.=) 0
+	AND s.setdatabase OPERATOR(pg_catalog.=) (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
+	AND pg_catalog.left(c, 29) OPERATOR(pg_catalog.=) 'scru128_sql.scru64_node_spec='
+$fn$;
+COMMENT ON FUNCTION scru128_sql._scru64_database_spec() IS 'internal: this database''s ALTER DATABASE ... SET value of scru128_sql.scru64_node_spec, or NULL';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru64_node_spec()
+RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS $fn$
+SELECT scru128_sql.scru64_node_spec(COALESCE((SELECT n.node_spec FROM scru128_sql.scru64_node n), scru128_sql._scru64_database_spec()))
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of this database''s node spec (the table scru128_sql.scru64_node, else ALTER DATABASE ... SET), NULL when unset';
+
 -- The database's SCRU64 generator, the native rules (scru64_core.c) run on
--- the last ID issued in this database.  Every call holds the session-level
--- advisory lock (1396920917, 64) from reading that ID to setting the next,
--- so IDs increase in the order they are issued across all sessions; the
--- lock, the read and setval() are not undone by ROLLBACK, and an error
--- inside releases the lock.  Like the native generator it waits for the
+-- the last ID issued in this database.  Every call holds the lock on
+-- scru128_sql.scru64_node from reading that ID to setting the next, so IDs
+-- increase in the order they are issued across all sessions; setval() is
+-- not undone by ROLLBACK.  The lock is taken in the block's subtransaction
+-- and the block ends by raising S6401, which rolls the subtransaction
+-- back: that releases the lock at once (a transaction-level lock would
+-- serialize every caller's whole transaction) and keeps setval().  A cancel,
+-- a timeout or an error anywhere also ends the subtransaction, so no lock
+-- outlives the call.  A wait for the lock ends after lock_timeout (5 s,
+-- the SET clause) with 55P03.  Like the native generator it waits for the
 -- clock (at most 40 ticks) when it ran ahead of it.
 CREATE OR REPLACE FUNCTION scru128_sql.scru64()
 RETURNS bigint LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
-SET search_path = pg_catalog, pg_temp AS $fn$
+SET search_path = pg_catalog, pg_temp SET lock_timeout = '5s' AS $fn$
 DECLARE
-	spec pg_catalog.text := pg_catalog.current_setting('scru128_sql.scru64_node_spec', true);
+	session_spec pg_catalog.text := pg_catalog.current_setting('scru128_sql.scru64_node_spec', true);
+	db_spec pg_catalog.text;
+	spec pg_catalog.text;
 	p bigint[];
 	counter_size integer;
 	node_bits bigint;
@@ -151,12 +195,19 @@ DECLARE
 	prev_node bigint;
 	next_id bigint;
 	wait_ms bigint;
+	holders pg_catalog.text;
 BEGIN
+	db_spec := scru128_sql._scru64_database_spec();
+	SELECT n.node_spec INTO spec FROM scru128_sql.scru64_node n;
+	spec := COALESCE(spec, db_spec);
 	IF spec IS NULL OR spec OPERATOR(pg_catalog.=) '' THEN
 		RAISE EXCEPTION USING ERRCODE = '55000',
 			MESSAGE = 'scru128_sql.scru64_node_spec is not set',
-			DETAIL = 'scru64() needs the node ID of this database.',
-			HINT = 'Set it for the database, e.g. ALTER DATABASE mydb SET scru128_sql.scru64_node_spec = ''42/8'' (see doc/sql-edition.md).';
+			DETAIL = 'scru64() needs the node ID of this database, from the table scru128_sql.scru64_node.'
+				OPERATOR(pg_catalog.||) CASE WHEN session_spec OPERATOR(pg_catalog.<>) '' AND session_spec IS DISTINCT FROM db_spec
+					THEN pg_catalog.format(' The value "%s" of this session (SET, PGOPTIONS, ALTER ROLE ... SET) is not used since 1.4: any role could set it, and behind a pooler it leaks to other clients.', session_spec)
+					ELSE '' END,
+			HINT = 'The owner of the SQL edition sets it: INSERT INTO scru128_sql.scru64_node (node_spec) VALUES (''42/8'') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec (see doc/sql-edition.md).';
 	END IF;
 	p := scru128_sql._scru64_parse_spec(spec);
 	counter_size := 24 OPERATOR(pg_catalog.-) p[2]::integer;
@@ -177,8 +228,8 @@ BEGIN
 				HINT = 'Set scru128_sql.scru64_node_spec to <node_id>/<node_id_size>, or to a previous ID that is not ahead of the clock.';
 		END IF;
 		wait_ms := 0;
-		PERFORM pg_catalog.pg_advisory_lock(1396920917, 64);
 		BEGIN
+			LOCK TABLE scru128_sql.scru64_node IN SHARE ROW EXCLUSIVE MODE;
 			prev := GREATEST(COALESCE(pg_catalog.pg_sequence_last_value('scru128_sql.scru64_last'::pg_catalog.regclass), 0), p[3]);
 			prev_ts := prev OPERATOR(pg_catalog.>>) 24;
 			prev_node := (prev OPERATOR(pg_catalog.&) 16777215) OPERATOR(pg_catalog.>>) counter_size;
@@ -209,10 +260,20 @@ BEGIN
 				END IF;
 				PERFORM pg_catalog.setval('scru128_sql.scru64_last'::pg_catalog.regclass, next_id, true);
 			END IF;
-			PERFORM pg_catalog.pg_advisory_unlock(1396920917, 64);
-		EXCEPTION WHEN OTHERS OR query_canceled THEN
-			PERFORM pg_catalog.pg_advisory_unlock(1396920917, 64);
-			RAISE;
+			-- roll the block back: releases the lock, keeps setval()
+			RAISE SQLSTATE 'S6401';
+		EXCEPTION
+			WHEN SQLSTATE 'S6401' THEN
+				NULL;
+			WHEN lock_not_available THEN
+				SELECT pg_catalog.string_agg(l.pid::pg_catalog.text, ', ' ORDER BY l.pid) INTO holders FROM pg_catalog.pg_locks l
+					WHERE l.locktype OPERATOR(pg_catalog.=) 'relation' AND l.granted
+						AND l.relation OPERATOR(pg_catalog.=) 'scru128_sql.scru64_node'::pg_catalog.regclass
+						AND l.mode OPERATOR(pg_catalog.<>) 'AccessShareLock';
+				RAISE EXCEPTION USING ERRCODE = '55P03',
+					MESSAGE = 'scru64() waited 5 s for this database''s generator and gave up',
+					DETAIL = pg_catalog.format('The lock on scru128_sql.scru64_node is held by process %s.', COALESCE(holders, '(none now)')),
+					HINT = 'A scru64() call takes it for microseconds; a role that can lock that table (its owner, a superuser) holds it in an open transaction.';
 		END;
 		IF next_id IS NOT NULL THEN
 			RETURN next_id;

@@ -103,7 +103,7 @@ $fn$;
 COMMENT ON FUNCTION scru128_sql.scru160_timestamp(pg_catalog.bytea) IS 'the timestamp field of a SCRU160 ID as a timestamptz';
 
 -- The session's SCRU160 generator (the spec's default counter usage, as the
--- native scru160()): state "timestamp:counter" in the setting
+-- native scru160()): state "timestamp:counter:k" in the setting
 -- scru128_sql.scru160_state, transactional like scru128()'s.  A counter that
 -- reaches 65535 within a millisecond waits for the next one (at most 1 s).
 CREATE OR REPLACE FUNCTION scru128_sql.scru160()
@@ -113,8 +113,10 @@ DECLARE
 	u pg_catalog.text := pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
 	r pg_catalog.text := (pg_catalog.substr(u, 1, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(u, 14, 3)) OPERATOR(pg_catalog.||) pg_catalog.substr(u, 18);
 	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.scru160_state', true);
-	ts bigint := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1);
-	c bigint := '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 2);
+	-- a state without the trailing ":k" is no state (as scru128()'s)
+	ok boolean := pg_catalog.split_part(s, ':', 3) OPERATOR(pg_catalog.=) 'k';
+	ts bigint := CASE WHEN ok THEN '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1) ELSE '0' END;
+	c bigint := CASE WHEN ok THEN '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 2) ELSE '0' END;
 	now_ms bigint;
 	steps integer := 0;
 BEGIN
@@ -142,7 +144,7 @@ BEGIN
 		END IF;
 		PERFORM pg_catalog.pg_sleep(0.0001);
 	END LOOP;
-	s := pg_catalog.set_config('scru128_sql.scru160_state', (ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) c::pg_catalog.text, false);
+	s := pg_catalog.set_config('scru128_sql.scru160_state', (ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) c::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
 	RETURN pg_catalog.decode((pg_catalog.lpad(pg_catalog.to_hex(ts), 12, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(c), 4, '0'))
 		OPERATOR(pg_catalog.||) pg_catalog.left(r, 24), 'hex');
 END

@@ -11,13 +11,14 @@ CREATE OR REPLACE FUNCTION scru128_sql._uuidv7_clock_ns()
 RETURNS bigint LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
 DECLARE
 	now_ns bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000000)::bigint;
-	prev_ns bigint := COALESCE('0' OPERATOR(pg_catalog.||) pg_catalog.current_setting('scru128_sql.uuidv7_state', true), '0');
-	s pg_catalog.text;
+	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.uuidv7_state', true);
+	-- "nanoseconds:k"; a state without the ":k" is no state (as scru128()'s)
+	prev_ns bigint := CASE WHEN pg_catalog.split_part(s, ':', 2) OPERATOR(pg_catalog.=) 'k' THEN '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1) ELSE '0' END;
 BEGIN
 	IF (prev_ns OPERATOR(pg_catalog.+) 245) OPERATOR(pg_catalog.>=) now_ns THEN
 		now_ns := prev_ns OPERATOR(pg_catalog.+) 245;
 	END IF;
-	s := pg_catalog.set_config('scru128_sql.uuidv7_state', now_ns::pg_catalog.text, false);
+	s := pg_catalog.set_config('scru128_sql.uuidv7_state', now_ns::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
 	RETURN now_ns;
 END
 $fn$;

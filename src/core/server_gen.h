@@ -2,8 +2,8 @@
  *
  * server_gen.h
  *	  Server-wide generators (scru128.generator_scope = server): the rules
- *	  of one scru128(), scru160() and uuidv7() generator shared by every
- *	  backend of a server.
+ *	  of one scru128(), scru160(), ulid() and uuidv7() generator shared by
+ *	  every backend of a server.
  *
  * Each step is a pure function of the shared state, a clock reading and
  * random values drawn beforehand, so the caller can run it under a
@@ -20,10 +20,12 @@
  *    call is refused (SERVER_GEN_TOO_FAR_AHEAD, state unchanged);
  *  - a counter overflow borrows the next millisecond rather than waiting
  *    (SCRU160's spec waits), within the same bound;
- *  - a zero state (a server start or crash recovery) first becomes the
- *    highest state any earlier generator can have reached: one whose IDs
- *    were at most the bound ahead of a clock that read at least 1 ms less
- *    than now (a restart takes longer than that);
+ *  - a server start, crash recovery or the end of recovery raises the
+ *    state to the highest one any earlier generator can have reached
+ *    (the *_server_seed functions): IDs at most the bound ahead of a clock
+ *    that read at most the origin, the time the earlier state was lost;
+ *    a zero state seen by a step is seeded with the origin at the clock
+ *    reading less 1 ms (a restart takes longer than that);
  *  - a floor (the calling session's last ID, from either scope) is adopted
  *    when it is above the state, so a session that switches scope never
  *    gets an ID below one it had.
@@ -38,6 +40,7 @@
 
 #include "scru128_core.h"
 #include "scru160_core.h"
+#include "ulid_core.h"
 #include "uuid_core.h"
 
 /* an ID is at most this far ahead of the clock reading of its call */
@@ -49,9 +52,26 @@ typedef enum server_gen_status
 	SERVER_GEN_BAD_CLOCK,		/* clock outside the type's range */
 	SERVER_GEN_EXHAUSTED,		/* the next ID would be in the reserved last
 								 * millisecond */
-	SERVER_GEN_TOO_FAR_AHEAD	/* the next ID would be more than the bound
-								 * ahead of the clock */
+	SERVER_GEN_TOO_FAR_AHEAD,	/* the next ID would be more than the bound
+								 * ahead of the clock, which did not go
+								 * back: IDs were issued faster than the
+								 * clock moves (or the start rule's lead
+								 * left no room) */
+	SERVER_GEN_CLOCK_BACK,		/* the same, and the clock reads earlier
+								 * than at an earlier step */
+	SERVER_GEN_FLOOR_AHEAD		/* the same because of the floor: the
+								 * session's own last ID is beyond the
+								 * bound, the server's state is not */
 } server_gen_status;
+
+/* any of the three ways to be too far ahead (SQLSTATE 55000) */
+static inline bool
+server_gen_too_far_ahead(server_gen_status status)
+{
+	return status == SERVER_GEN_TOO_FAR_AHEAD ||
+		status == SERVER_GEN_CLOCK_BACK ||
+		status == SERVER_GEN_FLOOR_AHEAD;
+}
 
 /*
  * SCRU128: 48-bit ms, counter_hi, counter_lo, and the ms of the last
@@ -65,6 +85,7 @@ typedef struct scru128_server_state
 	uint32_t	counter_hi;
 	uint32_t	counter_lo;
 	uint64_t	ts_counter_hi;
+	uint64_t	clock_ms;		/* latest clock reading of a step or seed */
 } scru128_server_state;
 
 /*
@@ -87,6 +108,7 @@ typedef struct scru160_server_state
 {
 	uint64_t	timestamp;
 	uint32_t	counter;
+	uint64_t	clock_ms;		/* latest clock reading of a step or seed */
 } scru160_server_state;
 
 /*
@@ -101,13 +123,57 @@ extern server_gen_status scru160_server_step(scru160_server_state *state,
 											 scru160_server_state *issued);
 
 /*
+ * ULID: the last ID's fields (id.started false: none yet) and the latest
+ * clock reading.  The spec's monotonic rule (same millisecond: the random
+ * part plus one); a spent random part borrows the next millisecond; fresh
+ * (10 random bytes) is the random part of a new millisecond.  floor (may
+ * be NULL) is the session's last ID.
+ */
+typedef struct ulid_server_state
+{
+	ulid_state	id;
+	uint64_t	clock_ms;		/* latest clock reading of a step or seed */
+} ulid_server_state;
+
+extern server_gen_status ulid_server_step(ulid_server_state *state,
+										  const ulid_state *floor,
+										  uint64_t now_ms,
+										  const uint8_t fresh[ULID_RANDOM_LEN],
+										  ulid_state *issued);
+
+
+/*
  * UUIDv7 (PostgreSQL 18's layout): the state is the Unix ns of the last
  * value (0: none yet); the next one is the clock reading, or the last plus
  * UUIDV7_STEP_NS if that is not below it.  floor_ns: the session's last
  * (0: none).  On SERVER_GEN_OK *issued_ns is the new value's time.
  */
-extern server_gen_status uuidv7_server_step(int64_t *state_ns,
+typedef struct uuidv7_server_state
+{
+	int64_t		ns;
+	int64_t		clock_ns;		/* latest clock reading of a step or seed */
+} uuidv7_server_state;
+
+extern server_gen_status uuidv7_server_step(uuidv7_server_state *state,
 											int64_t floor_ns, int64_t now_ns,
 											int64_t *issued_ns);
+
+/*
+ * The start rule, as a floor: raise the state (never lower it) to "every
+ * ID up to the end of the millisecond before max(now, origin + bound) was
+ * issued".  origin is a time at or after which no earlier generator whose
+ * state was lost issued anything (the end of recovery); one later than
+ * now counts as now.  So the first ID after it sorts after every ID that
+ * generator can have issued, and a seed more than the bound after the
+ * origin starts at the clock instead of the bound ahead of it.
+ */
+extern void scru128_server_seed(scru128_server_state *state, uint64_t now_ms,
+								uint64_t origin_ms);
+extern void scru160_server_seed(scru160_server_state *state, uint64_t now_ms,
+								uint64_t origin_ms);
+extern void uuidv7_server_seed(uuidv7_server_state *state, int64_t now_ns,
+							   int64_t origin_ns);
+extern void ulid_server_seed(ulid_server_state *state, uint64_t now_ms,
+							 uint64_t origin_ms);
 
 #endif							/* SERVER_GEN_H */

@@ -232,3 +232,35 @@ uuid_unix_us(const uint8_t uuid[UUID_CORE_LEN], int64_t *unix_us)
 			return false;
 	}
 }
+
+void
+uuidv8_pack(uint8_t uuid[UUID_CORE_LEN], uint64_t custom_a, uint32_t custom_b,
+			uint64_t custom_c)
+{
+	put_be48(uuid, custom_a & UUIDV8_CUSTOM_A_MAX);
+	uuid[6] = (uint8_t) ((custom_b >> 8) & 0x0F);
+	uuid[7] = (uint8_t) custom_b;
+	put_be64(uuid + 8, custom_c & UUIDV8_CUSTOM_C_MAX);
+	uuid_set_version_variant(uuid, 8);
+}
+
+/* microseconds from 1970-01-01 to 2000-01-01, PostgreSQL's epoch */
+#define PG_UUIDV7_EPOCH_DIFF_US UINT64_C(946684800000000)
+
+uint64_t
+pg_uuidv7_ms_of_timestamp(int64_t pg_us)
+{
+	/*
+	 * pg_uuidv7 adds and divides in uint64, so a time before 1970 wraps
+	 * around to a large count whose low 48 bits are kept.
+	 */
+	return (((uint64_t) pg_us + PG_UUIDV7_EPOCH_DIFF_US) / 1000) & UUIDV7_MAX_MS;
+}
+
+int64_t
+pg_uuidv7_timestamp_of_ms(uint64_t unix_ts_ms)
+{
+	/* 48 bits of ms times 1000 fit in 58 bits: no wrap-around here */
+	return (int64_t) ((unix_ts_ms & UUIDV7_MAX_MS) * 1000) -
+		(int64_t) PG_UUIDV7_EPOCH_DIFF_US;
+}

@@ -1,8 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * uuid_core.h
- *	  RFC 9562 UUID layouts (versions 4, 6 and 7), the per-backend v7 and v6
- *	  clocks, the v1 <-> v6 reordering and timestamp extraction.
+ *	  RFC 9562 UUID layouts (versions 4, 6, 7 and 8), the per-backend v7 and
+ *	  v6 clocks, the v1 <-> v6 reordering, timestamp extraction, and the
+ *	  arithmetic of pg_uuidv7's conversion functions.
  *
  * The clock reading and the random bits are passed in, so every rule can be
  * tested exactly without a server.  Pure C, no PostgreSQL headers.  A UUID
@@ -124,5 +125,27 @@ extern uint64_t uuid_v7_unix_ms(const uint8_t uuid[UUID_CORE_LEN]);
  * for other versions and other variants.
  */
 extern bool uuid_unix_us(const uint8_t uuid[UUID_CORE_LEN], int64_t *unix_us);
+
+/*
+ * UUIDv8 (RFC 9562 section 5.8) as three fields, the split of Python's
+ * uuid.uuid8(a, b, c): custom_a in the first 48 bits, custom_b in the 12
+ * after the version, custom_c in the 62 after the variant.
+ */
+#define UUIDV8_CUSTOM_A_MAX ((UINT64_C(1) << 48) - 1)
+#define UUIDV8_CUSTOM_B_MAX ((UINT32_C(1) << 12) - 1)
+#define UUIDV8_CUSTOM_C_MAX ((UINT64_C(1) << 62) - 1)
+
+/* version 8 from its fields; each is masked to its width */
+extern void uuidv8_pack(uint8_t uuid[UUID_CORE_LEN], uint64_t custom_a,
+						uint32_t custom_b, uint64_t custom_c);
+
+/*
+ * pg_uuidv7's time arithmetic, reproduced bit for bit (including the
+ * unsigned wrap-around of times before 1970 and of infinities), so that its
+ * functions answer the same on every input: a PostgreSQL timestamp (us
+ * since 2000) to the first 48 bits, and the first 48 bits back to one.
+ */
+extern uint64_t pg_uuidv7_ms_of_timestamp(int64_t pg_us);
+extern int64_t pg_uuidv7_timestamp_of_ms(uint64_t unix_ts_ms);
 
 #endif							/* UUID_CORE_H */

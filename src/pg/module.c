@@ -50,7 +50,7 @@ _PG_init(void)
 							   scru64_assign_node_spec,
 							   NULL);
 	DefineCustomEnumVariable("scru128.generator_scope",
-							 "Scope of the generator of scru128(), scru160() and uuidv7().",
+							 "Scope of the generator of scru128(), scru160(), ulid() and uuidv7().",
 							 "session: one generator per session, IDs increase within a session; server: one per server, IDs increase across all sessions.",
 							 &generator_scope,
 							 GENERATOR_SCOPE_SESSION,

@@ -36,6 +36,7 @@
  */
 #include "scru64_pg.h"
 
+#include "access/xlog.h"
 #include "miscadmin.h"
 #include "pgstat.h"
 #include "port/atomics.h"
@@ -55,31 +56,31 @@
 #define SCRU64_MAX_SLEEP_MS 64
 
 /*
- * 8 bytes.  Release 1.1's layout (16 slots, 256 bytes) had the same name:
- * the DSM registry refuses to attach a segment of another size, so a
- * backend that loads this library into a server whose state was made by
- * 1.1's (17 and later load it per backend, without a restart) gets an
- * error instead of a second generator.  Any later change of layout must
+ * 16 bytes (1.2 and 1.3: 8).  Release 1.1's layout (16 slots, 256 bytes)
+ * had the same name: the DSM registry refuses to attach a segment of
+ * another size, so a backend that loads this library into a server whose
+ * state was made by an earlier release's (17 and later load it per
+ * backend, without a restart) gets an error instead of a second
+ * generator.  Any later change of layout must
  * change the size likewise (a new name would give a second generator).
  */
 typedef struct scru64_shared
 {
 	pg_atomic_uint64 last;		/* last ID issued; 0 = none since start */
+	/*
+	 * Whether the start rule was applied while in recovery (1) or after it
+	 * (2): a standby's state is raised again when recovery ends.  Release
+	 * 1.4 added it, which changed the size from 8 bytes.
+	 */
+	pg_atomic_uint32 seeded;
 } scru64_shared;
+
+#define SCRU64_SEEDED_IN_RECOVERY	1
+#define SCRU64_SEEDED_IN_PRODUCTION 2
 
 /* the parsed setting (GUC extra), NULL when unset */
 char	   *scru64_node_spec_string = NULL;
 static const scru64_node_spec *node_spec = NULL;
-
-static void
-shared_init(void *ptr)
-{
-	pg_atomic_init_u64(&((scru64_shared *) ptr)->last, 0);
-}
-
-shmem_area	scru64_shmem_area = {
-	SCRU64_SHMEM_NAME, sizeof(scru64_shared), shared_init, "scru64()", NULL
-};
 
 /* Unix time in ms; 0 before 1970 (the rules then refuse tick 0) */
 static uint64
@@ -89,6 +90,44 @@ clock_ms(void)
 
 	return us < 0 ? 0 : (uint64) us / 1000;
 }
+
+static void
+shared_init(void *ptr)
+{
+	pg_atomic_init_u64(&((scru64_shared *) ptr)->last, 0);
+	pg_atomic_init_u32(&((scru64_shared *) ptr)->seeded, 0);
+}
+
+/*
+ * The start rule, as a floor (see server_start_origin_ms() in generator_scope.c):
+ * raise the state to the last ID of the tick 40 ticks after the origin, the
+ * end of recovery, so that nothing the server or the primary it replaced
+ * issued before is issued again; a first call long after the origin starts
+ * at the clock.  Never lowers the state.
+ */
+static void
+apply_start_rule(scru64_shared *s, bool in_recovery)
+{
+	uint64		ms = clock_ms();
+	uint64		origin = server_start_origin_ms();
+	uint64		fresh;
+	uint64		last;
+
+	if (origin > ms)
+		origin = ms;
+	fresh = scru64_fresh_state(origin >> 8, SCRU64_ROLLBACK_ALLOWANCE_TICKS);
+	last = pg_atomic_read_u64(&s->last);
+	while (last < fresh &&
+		   !pg_atomic_compare_exchange_u64(&s->last, &last, fresh))
+		;
+	pg_atomic_write_u32(&s->seeded, in_recovery ? SCRU64_SEEDED_IN_RECOVERY :
+						SCRU64_SEEDED_IN_PRODUCTION);
+}
+
+shmem_area	scru64_shmem_area = {
+	SCRU64_SHMEM_NAME, sizeof(scru64_shared), shared_init, "scru64()", NULL
+};
+
 
 /* an ID's tick as a time, for messages */
 static const char *
@@ -116,6 +155,17 @@ scru64_generate(PG_FUNCTION_ARGS)
 	spec = *node_spec;
 
 	s = shmem_area_get(&scru64_shmem_area);
+	{
+		uint32		seeded = pg_atomic_read_u32(&s->seeded);
+
+		if (unlikely(seeded != SCRU64_SEEDED_IN_PRODUCTION))
+		{
+			bool		in_recovery = RecoveryInProgress();
+
+			if (seeded == 0 || !in_recovery)
+				apply_start_rule(s, in_recovery);
+		}
+	}
 
 	for (;;)
 	{

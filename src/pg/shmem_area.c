@@ -58,7 +58,8 @@ shmem_area_attach(shmem_area *area)
 
 #else							/* PG_VERSION_NUM < 170000 */
 
-static shmem_area *const areas[] = {&scru64_shmem_area, &server_gen_shmem_area};
+static shmem_area *const areas[] = {&scru64_shmem_area, &server_gen_shmem_area,
+	&ulid_gen_shmem_area};
 
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;

@@ -31,6 +31,7 @@ typedef struct shmem_area
 /* the areas, defined by their users */
 extern shmem_area scru64_shmem_area;
 extern shmem_area server_gen_shmem_area;
+extern shmem_area ulid_gen_shmem_area;
 
 /* from _PG_init: on 15 and 16 reserves the areas when preloading */
 extern void shmem_area_install_hooks(void);

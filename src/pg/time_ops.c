@@ -2,7 +2,7 @@
  *
  * time_ops.c
  *	  Comparing IDs with times: the operators <, <=, >, >= between each ID
- *	  type (scru128, scru160, scru64, uuid) and timestamptz, the planner
+ *	  type (scru128, scru160, scru64, uuid, ulid) and timestamptz, the planner
  *	  support that turns them into ranges of IDs, RANGE window frames by
  *	  time (B-tree in_range), and the hint for date-like ID input.
  *
@@ -63,6 +63,7 @@
 #include "scru160_core.h"
 #include "scru64_core.h"
 #include "time_core.h"
+#include "ulid_core.h"
 
 StaticAssertDecl(TIME_CORE_EPOCH_OFFSET_US == SCRU128_PG_EPOCH_OFFSET_US,
 				 "time core and server disagree on the Unix epoch");
@@ -72,7 +73,8 @@ typedef enum id_kind
 	ID_SCRU128,
 	ID_SCRU160,
 	ID_SCRU64,
-	ID_UUID
+	ID_UUID,
+	ID_ULID
 } id_kind;
 
 /* what differs between the ID types */
@@ -89,6 +91,7 @@ static const id_kind_info kinds[] = {
 	[ID_SCRU160] = {"scru160", SCRU160_LEN, TIME_CORE_MS_US, SCRU160_MAX_TIMESTAMP},
 	[ID_SCRU64] = {"scru64", 0, TIME_CORE_TICK_US, SCRU64_MAX_TIMESTAMP},
 	[ID_UUID] = {"uuid", UUID_LEN, TIME_CORE_MS_US, (UINT64CONST(1) << 48) - 1},
+	[ID_ULID] = {"ulid", ULID_LEN, TIME_CORE_MS_US, ULID_MAX_TIMESTAMP},
 };
 
 /* the timestamp of an ID: the leading 48 bits, or scru64's tick */
@@ -177,6 +180,7 @@ TIME_CMP_ALL(scru128, ID_SCRU128)
 TIME_CMP_ALL(scru160, ID_SCRU160)
 TIME_CMP_ALL(scru64, ID_SCRU64)
 TIME_CMP_ALL(scru128_uuid, ID_UUID)
+TIME_CMP_ALL(ulid, ID_ULID)
 
 /*
  * The bound functions X_time_lower(t, inclusive) and X_time_upper(t,
@@ -270,6 +274,7 @@ TIME_BOUNDS(scru128, ID_SCRU128)
 TIME_BOUNDS(scru160, ID_SCRU160)
 TIME_BOUNDS(scru64, ID_SCRU64)
 TIME_BOUNDS(scru128_uuid, ID_UUID)
+TIME_BOUNDS(ulid, ID_ULID)
 
 /*
  * Planner support.  The support function learns which comparison it
@@ -301,6 +306,7 @@ static const time_func time_funcs[] = {
 	TIME_FUNC_KIND(scru160, ID_SCRU160),
 	TIME_FUNC_KIND(scru64, ID_SCRU64),
 	TIME_FUNC_KIND(scru128_uuid, ID_UUID),
+	TIME_FUNC_KIND(ulid, ID_ULID),
 };
 
 static const time_func *
@@ -581,6 +587,7 @@ cname##_in_range_interval(PG_FUNCTION_ARGS) \
 TIME_IN_RANGE(scru128, ID_SCRU128)
 TIME_IN_RANGE(scru160, ID_SCRU160)
 TIME_IN_RANGE(scru64, ID_SCRU64)
+TIME_IN_RANGE(ulid, ID_ULID)
 
 /* the hint of the input errors of the ID types (scru128_pg.h) */
 bool

@@ -34,6 +34,12 @@
 #define UUIDV7_MIN_TIMESTAMPTZ (-SCRU128_PG_EPOCH_OFFSET_US)
 #define UUIDV7_MAX_TIMESTAMPTZ \
 	((int64) (UUIDV7_MAX_MS + 1) * 1000 - 1 - SCRU128_PG_EPOCH_OFFSET_US)
+/*
+ * uuidv7(interval)'s last instant is core's (PostgreSQL 18.6 and later):
+ * the first microsecond of the last millisecond, not its end.
+ */
+#define UUIDV7_SHIFT_MAX_TIMESTAMPTZ \
+	((int64) UUIDV7_MAX_MS * 1000 - SCRU128_PG_EPOCH_OFFSET_US)
 
 static uuidv7_clock v7_clock;
 static uuidv6_generator v6_generator;
@@ -124,7 +130,7 @@ scru128_uuidv7_shift(PG_FUNCTION_ARGS)
 	ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
 												 TimestampTzGetDatum(ts),
 												 IntervalPGetDatum(shift)));
-	if (ts < UUIDV7_MIN_TIMESTAMPTZ || ts > UUIDV7_MAX_TIMESTAMPTZ)
+	if (ts < UUIDV7_MIN_TIMESTAMPTZ || ts > UUIDV7_SHIFT_MAX_TIMESTAMPTZ)
 		v7_timestamp_out_of_range();
 	us = ts + SCRU128_PG_EPOCH_OFFSET_US;
 

@@ -25,7 +25,10 @@
 #        scru128_sql.scru128_from_text(text) / anchor         goal <= 3.0x
 #   3. INSERT_N (default 1M) rows into a table whose uuid primary key has
 #      DEFAULT scru128_sql.scru128(), against DEFAULT anchor():  goal <= 1.5x
-#   4. (issue 33, with the native extension) a one-hour window of a table
+#   4. the same three for ULID (release 1.4, issue 31), with the goals of
+#      the corresponding scru128 functions: scru128_sql.ulid() <= 2.0x,
+#      ulid_to_text <= 3.0x, ulid_from_text <= 3.0x, the INSERT <= 1.5x
+#   5. (issue 33, with the native extension) a one-hour window of a table
 #      of INSERT_N SCRU128 IDs 100 ms apart, read WIN_LOOPS (default 20)
 #      times in a DO block through the primary key: id >= now() - 2 h AND
 #      id < now() - 1 h with the edition's operators on a
@@ -82,7 +85,7 @@ echo "# PostgreSQL $VERSION, native extension: $([ "$NATIVE" = 1 ] && echo "yes,
 echo "# $REPS repetitions, GEN_N=$GEN_N, INSERT_N=$INSERT_N"
 echo "# host: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
-"${PSQL[@]}" -c "CREATE TABLE sqled_bench.ids AS SELECT scru128_sql.scru128()::uuid id, scru128_sql.scru128_to_text(scru128_sql.scru128()) t FROM generate_series(1, $GEN_N)" \
+"${PSQL[@]}" -c "CREATE TABLE sqled_bench.ids AS SELECT scru128_sql.scru128()::uuid id, scru128_sql.scru128_to_text(scru128_sql.scru128()) t, scru128_sql.ulid_to_text(scru128_sql.ulid()) tu FROM generate_series(1, $GEN_N)" \
 	-c 'VACUUM ANALYZE sqled_bench.ids' >/dev/null
 
 declare -A Q=(
@@ -94,6 +97,10 @@ declare -A Q=(
 	[out_sql]="SELECT count(scru128_sql.scru128_to_text(id)) FROM sqled_bench.ids"
 	[in_baseline]="SELECT count(t) FROM sqled_bench.ids"
 	[in_sql]="SELECT count(scru128_sql.scru128_from_text(t)) FROM sqled_bench.ids"
+	[gen_sql_ulid]="SELECT count(scru128_sql.ulid()) FROM generate_series(1, $GEN_N)"
+	[out_sql_ulid]="SELECT count(scru128_sql.ulid_to_text(id)) FROM sqled_bench.ids"
+	[in_baseline_ulid]="SELECT count(tu) FROM sqled_bench.ids"
+	[in_sql_ulid]="SELECT count(scru128_sql.ulid_from_text(tu)) FROM sqled_bench.ids"
 )
 if [ "$NATIVE" = 1 ]; then
 	Q[gen_native]="SELECT count($S.scru128()) FROM generate_series(1, $GEN_N)"
@@ -104,6 +111,7 @@ fi
 declare -A DEF=(
 	[anchor]="sqled_bench.anchor_uuidv7()"
 	[sql]="scru128_sql.scru128()"
+	[sql_ulid]="scru128_sql.ulid()"
 )
 [ "$NATIVE" = 1 ] && DEF[native]="$S.scru128()::uuid"
 for k in "${!DEF[@]}"; do
@@ -178,6 +186,10 @@ win_native=$(m win_native)
 ins_anchor=$(m ins_anchor)
 ins_sql=$(m ins_sql)
 ins_native=$(m ins_native)
+gen_ulid=$(per_call gen_sql_ulid gen_baseline)
+out_ulid=$(per_call out_sql_ulid out_baseline)
+in_ulid=$(per_call in_sql_ulid in_baseline_ulid)
+ins_ulid=$(m ins_sql_ulid)
 [ -n "$ins_native" ] || ins_native=n/a
 
 printf '%-44s %12s %12s %10s %10s\n' "measure (median of $REPS)" "SQL edition" "native" "SQL/anchor" "goal"
@@ -187,5 +199,10 @@ printf '%-44s %12s %12s %10s %10s\n' "uuidv7(), us per call" "$v7_sql" "$v7_nati
 printf '%-44s %12s %12s %10s %10s\n' "scru128_to_text (native: ::text), us" "$out_sql" "$out_native" "$(ratio "$out_sql" "$anchor")" "<= 3.0"
 printf '%-44s %12s %12s %10s %10s\n' "scru128_from_text (native: ::scru128), us" "$in_sql" "$in_native" "$(ratio "$in_sql" "$anchor")" "<= 3.0"
 printf '%-44s %12s %12s %10s %10s\n' "INSERT $INSERT_N rows, ms (anchor: $ins_anchor)" "$ins_sql" "$ins_native" "$(ratio "$ins_sql" "$ins_anchor")" "<= 1.5"
+printf '%-44s %12s %12s %10s %10s\n' "ulid(), us per call" "$gen_ulid" "" "$(ratio "$gen_ulid" "$anchor")" "<= 2.0"
+printf '%-44s %12s %12s %10s %10s\n' "ulid_to_text, us" "$out_ulid" "" "$(ratio "$out_ulid" "$anchor")" "<= 3.0"
+printf '%-44s %12s %12s %10s %10s\n' "ulid_from_text, us" "$in_ulid" "" "$(ratio "$in_ulid" "$anchor")" "<= 3.0"
+printf '%-44s %12s %12s %10s %10s\n' "INSERT $INSERT_N rows DEFAULT ulid(), ms" "$ins_ulid" "" "$(ratio "$ins_ulid" "$ins_anchor")" "<= 1.5"
+echo "# ulid / scru128 in the SQL edition: generator $(ratio "$gen_ulid" "$gen_sql"), to text $(ratio "$out_ulid" "$out_sql"), from text $(ratio "$in_ulid" "$in_sql"), INSERT $(ratio "$ins_ulid" "$ins_sql")"
 printf '%-44s %12s %12s %10s %10s\n' "1 h window x $WIN_LOOPS, ms (SQL/native)" "$win_sql" "$win_native" "$(ratio "$win_sql" "$win_native")" "<= 1.1"
 echo "# native / anchor: scru128() $(ratio "$gen_native" "$anchor"), to text $(ratio "$out_native" "$anchor"), from text $(ratio "$in_native" "$anchor"), INSERT $(ratio "$ins_native" "$ins_anchor")"

@@ -35,12 +35,12 @@ SELECT pg_temp.tap(count(DISTINCT scru128_sql.scru128_counter_hi(id)) > 1,
 	SELECT scru128_sql.scru128() id UNION ALL SELECT scru128_sql.scru128() FROM pg_sleep(1.5)) x;
 -- a clock 5 s ahead in the state (as after a small clock rollback): kept
 SELECT set_config('scru128_sql.scru128_state',
-	(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 5000) || ':77:' || (floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 5000), false) IS NOT NULL \g /dev/null
+	(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 5000) || ':77:' || (floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 5000) || ':k', false) IS NOT NULL \g /dev/null
 SELECT pg_temp.tap(scru128_sql.scru128_timestamp_ms(id) = split_part(s, ':', 1)::bigint AND scru128_sql.scru128_counter_lo(id) = 78,
 	'scru128(): a state less than 10 s ahead of the clock goes on (rollback allowance)')
 FROM (SELECT current_setting('scru128_sql.scru128_state') s) x, scru128_sql.scru128() id;
 SELECT set_config('scru128_sql.scru128_state',
-	(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 20000) || ':77:0', false) IS NOT NULL \g /dev/null
+	(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 20000) || ':77:0:k', false) IS NOT NULL \g /dev/null
 SELECT pg_temp.tap(scru128_sql.scru128_timestamp(id) <= clock_timestamp(),
 	'scru128(): a state more than 10 s ahead of the clock is dropped')
 FROM scru128_sql.scru128() id;
@@ -71,9 +71,10 @@ SELECT pg_temp.tap(bool_and(length(id) = 20 AND scru160_from_bytea(id)::text = s
 		AND scru128_sql.scru160_timestamp(id) <= after),
 	'scru160(): every ID read by the native type, same text and timestamp') FROM g160;
 
--- scru64(): node from the setting, increasing, read by the native type
+-- scru64(): node from the table scru128_sql.scru64_node, increasing, read by the native type
+DELETE FROM scru128_sql.scru64_node;
 SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru64()') LIKE '55000: scru128_sql.scru64_node_spec is not set%', 'scru64(): refused without a node spec');
-SET scru128_sql.scru64_node_spec = '0x1f/12';
+INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('0x1f/12') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
 SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru64()') = 'no error', 'scru64(): runs with a node spec');
 CREATE TEMP TABLE g64 AS SELECT i, scru128_sql.scru64() id, clock_timestamp() after FROM generate_series(1, 5000) i;
 SELECT pg_temp.tap(count(*) = 0, 'scru64(): 5000 IDs of one session strictly increasing')
@@ -81,23 +82,54 @@ FROM (SELECT id, lag(id) OVER (ORDER BY i) prev FROM g64) x WHERE id <= prev;
 SELECT pg_temp.tap(bool_and(scru64_node_id(id::scru64, 12) = 31 AND id::scru64::text = scru128_sql.scru64_to_text(id)
 		AND scru64_timestamp(id::scru64) <= after + interval '10240 ms' AND scru64_timestamp(id::scru64) > after - interval '11 seconds'),
 	'scru64(): node_id 31 of the spec, read by the native type, tick of the clock (at most 40 ticks ahead)') FROM g64;
-SET scru128_sql.scru64_node_spec = '42/40';
-SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru64()') = pg_temp.err('SELECT scru64_node_spec(''42/40'')'), 'scru64(): a bad node spec refused as the native does');
-SET scru128_sql.scru64_node_spec = '0zzzzzzzzzzz/8';
+SELECT pg_temp.tap(pg_temp.err($$INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('42/40') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec$$)
+		= pg_temp.err('SELECT scru64_node_spec(''42/40'')'), 'scru64(): a bad node spec refused as the native does (when it is set)');
+INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('0zzzzzzzzzzz/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
 SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru64()') LIKE '22023: the previous ID of scru128_sql.scru64_node_spec is ahead of the clock%', 'scru64(): a previous ID far ahead of the clock refused');
-RESET scru128_sql.scru64_node_spec;
+INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('3/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
+SELECT pg_temp.tap(scru128_sql.scru64_node_spec() = '3/8', 'scru64_node_spec(): the spec of the table');
 
 -- any role may call the generators; only scru64() (SECURITY DEFINER) may
--- move its sequence
+-- move its sequence; only the owner (and whom it grants) sets the node spec,
+-- and no other role can take or hold scru64()'s lock (1.3: any role could
+-- SET its own spec, and take the advisory lock)
 DROP ROLE IF EXISTS sqled_other_role;
 CREATE ROLE sqled_other_role;
 SET ROLE sqled_other_role;
-SET scru128_sql.scru64_node_spec = '3/8';
-SELECT scru128_sql.scru64() AS other_id64, scru128_sql.scru128_to_text(scru128_sql.scru128()) AS other_text \gset
+SELECT scru128_sql.scru64() AS other_id64, scru128_sql.scru128_to_text(scru128_sql.scru128()) AS other_text,
+	scru128_sql.scru64_node_spec() AS other_spec \gset
 SELECT pg_temp.err('SELECT setval(''scru128_sql.scru64_last'', 1)') AS other_setval \gset
+SELECT pg_temp.err($$UPDATE scru128_sql.scru64_node SET node_spec = '4/8'$$) AS other_update \gset
+SELECT pg_temp.err($$INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('4/8')$$) AS other_insert \gset
+SELECT pg_temp.err('LOCK TABLE scru128_sql.scru64_node IN SHARE ROW EXCLUSIVE MODE') AS other_lock \gset
+SET scru128_sql.scru64_node_spec = '4/8';
+SELECT scru128_sql.scru64() AS other_session_id64 \gset
+RESET scru128_sql.scru64_node_spec;
 RESET ROLE;
 DROP ROLE sqled_other_role;
-SELECT pg_temp.tap(scru64_node_id(:other_id64::scru64, 8) = 3 AND length(:'other_text') = 25,
-	'a role without any grant calls scru64() and scru128()');
+SELECT pg_temp.tap(scru64_node_id(:other_id64::scru64, 8) = 3 AND length(:'other_text') = 25 AND :'other_spec' = '3/8',
+	'a role without any grant calls scru64() (node of the table), scru128() and scru64_node_spec()');
 SELECT pg_temp.tap(:'other_setval' LIKE '42501: permission denied for sequence scru64_last%', 'that role cannot move scru64()''s sequence');
+SELECT pg_temp.tap(:'other_update' LIKE '42501: permission denied for table scru64_node%'
+		AND :'other_insert' LIKE '42501: permission denied for table scru64_node%', 'that role cannot set the node spec of the table');
+SELECT pg_temp.tap(:'other_lock' LIKE '42501: permission denied for table scru64_node%', 'that role cannot take scru64()''s lock');
+SELECT pg_temp.tap(scru64_node_id(:other_session_id64::scru64, 8) = 3,
+	'a node spec SET in a session is not used (the table''s is)');
+-- the database's ALTER DATABASE ... SET value (1.3's way, needs a superuser) when the table has no row
+DELETE FROM scru128_sql.scru64_node;
+SET scru128_sql.scru64_node_spec = '4/8';
+SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru64()') LIKE '55000: scru128_sql.scru64_node_spec is not set / % The value "4/8" of this session (SET, PGOPTIONS, ALTER ROLE ... SET) is not used since 1.4%',
+	'scru64(): a session''s value alone is not a node spec (55000, saying so)');
 RESET scru128_sql.scru64_node_spec;
+SELECT format('ALTER DATABASE %I SET scru128_sql.scru64_node_spec = %L', current_database(), '9/8') \gexec
+SELECT pg_temp.tap(scru64_node_id(scru128_sql.scru64()::scru64, 8) = 9 AND scru128_sql.scru64_node_spec() = '9/8',
+	'scru64(): without a row, the database''s ALTER DATABASE ... SET value');
+INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('3/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
+SELECT pg_temp.tap(scru64_node_id(scru128_sql.scru64()::scru64, 8) = 3, 'scru64(): the row comes before the database''s value');
+SELECT format('ALTER DATABASE %I RESET scru128_sql.scru64_node_spec', current_database()) \gexec
+
+-- a bare literal is a cast to the domain (doc/sql-edition.md); typed, the
+-- stateless generator
+SELECT pg_temp.tap(pg_temp.err($$SELECT scru128_sql.scru128('2024-05-01 12:00+00')$$) LIKE '22P02: invalid input syntax for type uuid: "2024-05-01 12:00+00"%'
+		AND scru128_sql.scru128_timestamp(scru128_sql.scru128(timestamptz '2024-05-01 12:00+00')) = timestamptz '2024-05-01 12:00+00',
+	'scru128(''2024-...'') is a cast to the domain; scru128(timestamptz ''2024-...'') the stateless generator');

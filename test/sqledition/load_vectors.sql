@@ -12,3 +12,5 @@ CREATE TABLE sqled_vec.scru64_invalid (kind text, input_escaped text, hex text, 
 CREATE TABLE sqled_vec.scru64_node_specs (node_spec text, canonical text, spec_type text, node_id bigint, node_id_size int, node_prev_hex text, node_prev_text text, source text);
 CREATE TABLE sqled_vec.scru64_node_specs_invalid (node_spec_escaped text, source text);
 CREATE TABLE sqled_vec.scru160_vectors (base32hex text, hex text, timestamp_ms bigint, counter int, random16 int, random80 numeric, timestamp_utc text, source text, derived text);
+CREATE TABLE sqled_vec.ulid_spec (kind text, text text, canonical text, uuid text, timestamp_ms text, error text, source text);
+CREATE TABLE sqled_vec.uuid_rfc9562 (section text, version int, as_printed text, u uuid, hex text, unix_ms text, fields text);

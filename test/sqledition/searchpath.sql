@@ -18,7 +18,7 @@ BEGIN
 		WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.prokind = 'f' AND NOT p.proretset
 			AND p.proname IN ('chr', 'clock_timestamp', 'current_setting', 'decode', 'div', 'encode', 'floor', 'format',
 				'gen_random_uuid', 'get_byte', 'isfinite', 'left', 'length', 'lower', 'lpad', 'make_interval', 'octet_length',
-				'pg_advisory_lock', 'pg_advisory_unlock', 'pg_sequence_last_value', 'pg_sleep', 'replace', 'right', 'set_config',
+				'pg_advisory_lock', 'pg_advisory_unlock', 'unnest', 'string_agg', 'current_database', 'pg_sequence_last_value', 'pg_sleep', 'replace', 'right', 'set_config',
 				'setval', 'split_part', 'strpos', 'substr', 'substring', 'textsend', 'to_hex', 'to_timestamp', 'translate',
 				'upper', 'nextval', 'extract', 'date_part', 'uuid_send', 'int8send', 'overlay', 'concat', 'coalesce', 'nullif',
 				'timestamptz_send', 'isfinite')
@@ -61,7 +61,7 @@ CREATE TEMP TABLE ev_out (u uuid, x bigint, b bytea, t timestamptz,
 	t64 text, f64 bigint, ts64 timestamptz, t160 text, f160 bytea, h160 bytea);
 CREATE TEMP TABLE ev_err (st text, msg text, det text);
 CREATE TEMP TABLE ev_gen (i integer, id128 uuid, v7 uuid, id160 bytea, id64 bigint);
-SET scru128_sql.scru64_node_spec = '200/8';
+INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('200/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
 
 SET search_path = sqled_evil, pg_catalog, public;
 -- this is the look-alike: it fails the check below if the path were not in effect

@@ -21,7 +21,7 @@ FROM scru128_sql.uuidv7() v;
 -- IDs made in aborted subtransactions, kept in a variable: all distinct,
 -- timestamps never decrease, and the state is back where it was
 CREATE TEMP TABLE sub AS SELECT * FROM (VALUES (NULL::uuid[], NULL::bigint[], NULL::text, NULL::text)) v(ids, ids64, before, after);
-SET scru128_sql.scru64_node_spec = '7/8';
+INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('7/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
 DO $$
 DECLARE
 	v_ids uuid[] := '{}';
@@ -74,3 +74,630 @@ SELECT pg_temp.tap(coalesce(current_setting('scru128_sql.scru128_state', true), 
 SELECT pg_temp.tap(scru128_sql.scru128_timestamp_ms(id) >= scru128_sql.scru128_timestamp_ms(:'id_before_discard') AND id <> :'id_before_discard',
 	'after DISCARD ALL, scru128() starts afresh at the clock''s millisecond')
 FROM scru128_sql.scru128() id;
+
+-- A state not written by the generators (a user's set_config(), a value
+-- cut short, 1.3's format) is replaced, not an error (1.3: 22P02 on every
+-- call until the session reset it)
+SELECT scru128_sql.scru128() AS id_before_garbage, scru128_sql.uuidv7() AS v7_before_garbage \gset
+SELECT set_config('scru128_sql.scru128_state', 'garbage', false), set_config('scru128_sql.scru160_state', '12:x', false),
+	set_config('scru128_sql.uuidv7_state', 'not a number', false) \g /dev/null
+SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru128(), scru128_sql.scru160(), scru128_sql.uuidv7()') = 'no error'
+		AND current_setting('scru128_sql.scru128_state') LIKE '%:k' AND current_setting('scru128_sql.scru160_state') LIKE '%:k'
+		AND current_setting('scru128_sql.uuidv7_state') LIKE '%:k',
+	'a state the generators did not write is replaced by a fresh one (scru128, scru160, uuidv7)');
+SELECT set_config('scru128_sql.scru128_state', '1700000000000:5:1700000000000', false) \g /dev/null
+SELECT pg_temp.tap(id > :'id_before_garbage', 'scru128(): a state in 1.3''s format (no ":k") is a fresh start, above the IDs before')
+FROM scru128_sql.scru128() id;
+
+-- A pooler's DISCARD ALL between clients on one connection: the next
+-- client's first ID sorts above the previous client's last (1.3: often
+-- below, within the same millisecond); 200 times
+DROP TABLE IF EXISTS sqled_discard;
+CREATE TABLE sqled_discard (i int, last_before uuid, first_after uuid);
+SELECT last_value AS tap_last FROM pg_temp.tap_n \gset
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 1, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 2, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 3, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 4, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 5, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 6, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 7, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 8, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 9, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 10, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 11, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 12, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 13, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 14, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 15, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 16, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 17, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 18, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 19, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 20, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 21, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 22, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 23, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 24, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 25, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 26, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 27, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 28, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 29, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 30, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 31, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 32, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 33, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 34, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 35, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 36, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 37, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 38, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 39, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 40, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 41, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 42, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 43, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 44, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 45, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 46, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 47, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 48, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 49, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 50, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 51, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 52, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 53, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 54, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 55, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 56, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 57, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 58, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 59, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 60, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 61, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 62, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 63, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 64, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 65, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 66, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 67, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 68, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 69, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 70, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 71, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 72, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 73, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 74, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 75, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 76, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 77, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 78, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 79, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 80, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 81, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 82, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 83, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 84, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 85, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 86, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 87, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 88, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 89, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 90, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 91, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 92, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 93, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 94, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 95, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 96, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 97, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 98, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 99, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 100, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 101, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 102, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 103, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 104, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 105, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 106, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 107, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 108, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 109, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 110, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 111, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 112, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 113, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 114, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 115, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 116, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 117, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 118, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 119, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 120, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 121, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 122, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 123, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 124, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 125, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 126, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 127, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 128, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 129, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 130, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 131, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 132, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 133, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 134, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 135, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 136, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 137, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 138, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 139, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 140, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 141, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 142, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 143, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 144, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 145, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 146, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 147, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 148, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 149, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 150, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 151, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 152, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 153, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 154, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 155, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 156, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 157, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 158, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 159, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 160, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 161, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 162, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 163, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 164, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 165, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 166, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 167, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 168, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 169, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 170, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 171, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 172, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 173, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 174, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 175, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 176, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 177, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 178, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 179, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 180, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 181, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 182, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 183, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 184, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 185, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 186, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 187, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 188, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 189, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 190, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 191, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 192, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 193, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 194, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 195, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 196, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 197, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 198, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 199, :'b', scru128_sql.scru128();
+SELECT scru128_sql.scru128() AS b \gset
+DISCARD ALL;
+INSERT INTO sqled_discard SELECT 200, :'b', scru128_sql.scru128();
+\ir tap.sql
+SELECT setval('pg_temp.tap_n', :tap_last) \g /dev/null
+SELECT pg_temp.tap(count(*) = 200 AND bool_and(first_after > last_before),
+	'after DISCARD ALL, the first scru128() sorts above the last before it, 200 times out of 200')
+FROM sqled_discard;
+DROP TABLE sqled_discard;

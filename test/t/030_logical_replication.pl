@@ -1,7 +1,7 @@
 
 # Copyright: see the LICENSE file of the scru128 extension.
 #
-# Logical replication of scru128 data from a publisher to a subscriber, with
+# Logical replication of scru128 (and ulid) data from a publisher to a subscriber, with
 # a text (binary = false) and a binary (binary = true) subscription, each in
 # its own database: initial table sync, then streamed inserts, updates
 # (including of the primary key) and deletes.  The subscriber tables must be
@@ -39,6 +39,9 @@ CREATE TABLE kv (
 CREATE TABLE full_ident (id scru128, v integer);
 ALTER TABLE full_ident REPLICA IDENTITY FULL;
 CREATE TABLE arr (id scru128 PRIMARY KEY, ids scru128[]);
+CREATE TABLE ulid_kv (id ulid PRIMARY KEY, ids ulid[], v integer);
+CREATE TABLE ulid_full (id ulid, v integer);
+ALTER TABLE ulid_full REPLICA IDENTITY FULL;
 };
 
 my $pub = PostgreSQL::Test::Cluster->new('publisher');
@@ -71,7 +74,10 @@ INSERT INTO kv (id, d, note) VALUES
 INSERT INTO full_ident SELECT scru128(), n FROM generate_series(1, 2000) n;
 INSERT INTO full_ident SELECT id, -1 FROM full_ident WHERE v % 100 = 0;  -- duplicates
 INSERT INTO arr SELECT scru128(), ARRAY[scru128(), NULL, scru128()] FROM generate_series(1, 1000);
-CREATE PUBLICATION pub_main FOR TABLE kv, full_ident;
+INSERT INTO ulid_kv SELECT ulid(), ARRAY[ulid(), NULL], n FROM generate_series(1, 3000) n;
+INSERT INTO ulid_kv VALUES ('00000000000000000000000000', NULL, 0), ('7ZZZZZZZZZZZZZZZZZZZZZZZZZ', NULL, -1);
+INSERT INTO ulid_full SELECT ulid(), n FROM generate_series(1, 1000) n;
+CREATE PUBLICATION pub_main FOR TABLE kv, full_ident, ulid_kv, ulid_full;
 CREATE PUBLICATION pub_arr FOR TABLE arr;
 });
 
@@ -92,12 +98,14 @@ is($sub->safe_psql('sub_text', 'SELECT subbinary FROM pg_subscription WHERE subn
 my %fingerprint_sql = (
 	kv => q{SELECT count(*) || ' ' || md5(string_agg(format('%s|%s|%s|%s|%s', id, ref, d, v, note), E'\n' ORDER BY id)) FROM kv},
 	full_ident => q{SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || v, ',' ORDER BY id, v)) FROM full_ident},
-	arr => q{SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || ids::text, ',' ORDER BY id)) FROM arr});
+	arr => q{SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || ids::text, ',' ORDER BY id)) FROM arr},
+	ulid_kv => q{SELECT count(*) || ' ' || md5(string_agg(format('%s|%s|%s', id, ids, v), E'\n' ORDER BY id)) FROM ulid_kv},
+	ulid_full => q{SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || v, ',' ORDER BY id, v)) FROM ulid_full});
 
 sub compare_tables
 {
 	my ($stage) = @_;
-	foreach my $table (qw(kv full_ident arr))
+	foreach my $table (qw(kv full_ident arr ulid_kv ulid_full))
 	{
 		my $expected = $pub->safe_psql('postgres', $fingerprint_sql{$table});
 		foreach my $db (qw(sub_text sub_bin))
@@ -130,6 +138,13 @@ DELETE FROM full_ident WHERE v = -1 AND id IN (SELECT id FROM full_ident WHERE v
 INSERT INTO arr SELECT scru128(), ARRAY[scru128()] FROM generate_series(1, 500);
 UPDATE arr SET ids = ids || id WHERE scru128_entropy(id) % 3 = 0;
 DELETE FROM arr WHERE scru128_entropy(id) % 3 = 1;
+-- ulid: inserts, updates of the key and of the array, deletes
+INSERT INTO ulid_kv SELECT ulid(), ARRAY[ulid()], -n FROM generate_series(1, 2000) n;
+UPDATE ulid_kv SET id = ulid() WHERE v % 7 = 3;
+UPDATE ulid_kv SET ids = ids || id WHERE v % 5 = 0;
+DELETE FROM ulid_kv WHERE v % 11 = 4 OR id = '7ZZZZZZZZZZZZZZZZZZZZZZZZZ';
+UPDATE ulid_full SET v = v + 100000 WHERE v % 9 = 0;
+DELETE FROM ulid_full WHERE v % 13 = 0;
 });
 $pub->safe_psql('postgres', join("\n", map {
 	"INSERT INTO kv (id, v, note) VALUES (scru128(), $_, 'single');

@@ -15,9 +15,9 @@ my $node = PostgreSQL::Test::Cluster->new('upgrade');
 $node->init;
 $node->start;
 
-# the update paths PostgreSQL finds: along the chain of releases, and from
-# each release that has a refresh waypoint (test/t/081_refresh.pl) to it
-# and back; never backwards
+# the update paths PostgreSQL finds: along the chain of releases (to 1.4
+# from before 1.3 the direct scripts), and from each release that has a
+# refresh waypoint (test/t/081_refresh.pl) to it and back; never backwards
 my @releases = ('1.0', '1.1', '1.2', '1.3', '1.4');
 my %refreshed = map { $_ => 1 } ('1.2', '1.3', '1.4');
 my %rank;
@@ -37,7 +37,16 @@ for my $s (@versions)
 			push @expected, "$s>$t:-";
 			next;
 		}
-		push @path, @releases[ $rank{$sb} + 1 .. $rank{$tb} ];
+		# to 1.4 from before 1.3: the direct script (the Makefile's
+		# DIRECT_SCRIPTS), one step, which PostgreSQL prefers
+		if ($tb eq '1.4' && $rank{$sb} < $rank{'1.3'})
+		{
+			push @path, '1.4';
+		}
+		else
+		{
+			push @path, @releases[ $rank{$sb} + 1 .. $rank{$tb} ];
+		}
 		push @path, $t if $t ne $tb;
 		push @expected, "$s>$t:" . join('--', @path);
 	}
@@ -177,6 +186,70 @@ for my $from (@releases[0 .. $#releases - 1])
 		INSERT INTO events (n) VALUES (0) RETURNING id > (SELECT max(id) FROM events WHERE n > 0)}),
 		't', "$from: new rows from scru128() sort after the old ones");
 }
+
+# --- the user's own casts from text and varchar (1.3 makes six assignment
+# casts; its update failed when the user had made one).  From 1.0, 1.1 and
+# 1.2 the update succeeds and keeps the user's casts as they are; the
+# extension makes the others.
+my $casts_sql = q{
+	SELECT string_agg(format('%s->%s:%s:%s', castsource::regtype, casttarget::regtype, castcontext,
+		CASE WHEN EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_cast'::regclass
+						  AND d.objid = c.oid AND d.deptype = 'e') THEN 'extension' ELSE 'user' END),
+		',' ORDER BY castsource::regtype::text, casttarget::regtype::text)
+	FROM pg_cast c
+	WHERE castsource IN ('text'::regtype, 'varchar'::regtype)
+	  AND casttarget::regtype::text IN ('scru128', 'scru160', 'scru64')};
+for my $from ('1.0', '1.1', '1.2')
+{
+	my $db = 'casts_' . ($from =~ s/\./_/r);
+	$node->safe_psql('postgres', "CREATE DATABASE $db");
+	$node->safe_psql($db, "CREATE EXTENSION scru128 VERSION '$from'");
+	$node->safe_psql($db, 'CREATE CAST (text AS scru128) WITH INOUT AS IMPLICIT');
+	$node->safe_psql($db, 'CREATE CAST (varchar AS scru64) WITH INOUT AS IMPLICIT')
+	  if $from ne '1.0';
+	# the dump of 1.2 with the user's casts, for the restore below
+	$node->command_ok([ 'pg_dump', '-f', $node->basedir . '/casts_1_2.sql', '-d', $node->connstr($db) ],
+		"a dump of $from with the user's casts")
+	  if $from eq '1.2';
+	my ($ret, $out, $err) = $node->psql($db, 'ALTER EXTENSION scru128 UPDATE');
+	is($ret, 0, "$from with the user's own casts: ALTER EXTENSION UPDATE succeeds $err");
+	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'scru128'}),
+		$current, "$from with the user's own casts: updated to $current");
+	is($node->safe_psql($db, $casts_sql),
+		join(',',
+			'character varying->scru128:a:extension',
+			'character varying->scru160:a:extension',
+			'character varying->scru64:' . ($from eq '1.0' ? 'a:extension' : 'i:user'),
+			'text->scru128:i:user', 'text->scru160:a:extension',
+			'text->scru64:a:extension'),
+		"$from: the user's implicit casts kept as they were, the extension's made for the others");
+}
+
+# a 1.2 dump holding the user's cast, restored into 1.4: CREATE EXTENSION
+# makes 1.4 with its casts first, so the dump's CREATE CAST fails, loudly;
+# the documented recipe puts the user's cast back
+my $dump = $node->basedir . '/casts_1_2.sql';
+like(slurp_file($dump), qr/CREATE CAST \(text AS (?:public\.)?scru128\) WITH INOUT AS IMPLICIT/,
+	'the 1.2 dump holds the user cast');
+$node->safe_psql('postgres', 'CREATE DATABASE casts_restored');
+my ($ret, $out, $err) = $node->psql('casts_restored', slurp_file($dump));
+like($err, qr/cast from type text to type (?:public\.)?scru128 already exists/,
+	"restoring the user's cast into $current: reported, not silent");
+is($node->safe_psql('casts_restored', $casts_sql),
+	'character varying->scru128:a:extension,character varying->scru160:a:extension,'
+	  . 'character varying->scru64:a:extension,'
+	  . 'text->scru128:a:extension,text->scru160:a:extension,text->scru64:a:extension',
+	"after it the extension's assignment casts are in place");
+$node->safe_psql('casts_restored', q{
+	ALTER EXTENSION scru128 DROP CAST (text AS scru128);
+	DROP CAST (text AS scru128);
+	CREATE CAST (text AS scru128) WITH INOUT AS IMPLICIT;
+	ALTER EXTENSION scru128 DROP CAST (varchar AS scru64);
+	DROP CAST (varchar AS scru64);
+	CREATE CAST (varchar AS scru64) WITH INOUT AS IMPLICIT;
+});
+is($node->safe_psql('casts_restored', $casts_sql), $node->safe_psql('casts_1_2', $casts_sql),
+	"the documented recipe gives the user's casts back, as in the updated database");
 
 $node->stop;
 done_testing();

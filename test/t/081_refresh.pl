@@ -22,10 +22,10 @@ my $v18 = $node->safe_psql('postgres', q{SELECT current_setting('server_version_
 $node->safe_psql('postgres', 'CREATE DATABASE fresh');
 $node->safe_psql('fresh', 'CREATE EXTENSION scru128');
 my $fresh = $node->safe_psql('fresh', $definition_sql);
-is(scalar(grep { /^amproc btree scru(128|64|160)_ops 6 / } split /\n/, $fresh), $v18 ? 3 : 0,
-	'fresh install: skip support registered for the three types exactly on 18 and later');
-is(scalar(grep { /^amproc brin \S+ [234] \S+ \S+ scru_brin_minmax/ } split /\n/, $fresh), 18,
-	"fresh install: the extension's BRIN support functions 2-4 in the six minmax classes");
+is(scalar(grep { /^amproc btree (scru(128|64|160)|ulid)_ops 6 / } split /\n/, $fresh), $v18 ? 4 : 0,
+	'fresh install: skip support registered for the four types exactly on 18 and later');
+is(scalar(grep { /^amproc brin \S+ [234] \S+ \S+ scru_brin_minmax/ } split /\n/, $fresh), 24,
+	"fresh install: the extension's BRIN support functions 2-4 in the eight minmax classes (scru128, scru64, scru160, ulid)");
 
 $node->safe_psql('postgres', 'CREATE DATABASE upgraded');
 $node->safe_psql('upgraded', q{
@@ -40,7 +40,7 @@ $node->safe_psql('upgraded', q{
 # the catalog as pg_upgrade from an older major would leave it
 if ($v18)
 {
-	for my $t ('scru128', 'scru64', 'scru160')
+	for my $t ('scru128', 'scru64', 'scru160', 'ulid')
 	{
 		$node->safe_psql('upgraded', qq{
 			ALTER OPERATOR FAMILY ${t}_ops USING btree DROP FUNCTION 6 ($t, $t);
@@ -62,7 +62,7 @@ $node->safe_psql('upgraded', q{
 });
 my $before = $node->safe_psql('upgraded', $definition_sql);
 isnt($before, $fresh, 'the simulated catalog differs from a fresh install');
-is(scalar(grep { /^amproc btree scru(128|64|160)_ops 6 / } split /\n/, $before), 0,
+is(scalar(grep { /^amproc btree (scru(128|64|160)|ulid)_ops 6 / } split /\n/, $before), 0,
 	'simulated: no skip support');
 is(scalar(grep { /scru_brin_minmax/ } grep { /^amproc/ } split /\n/, $before), 0,
 	"simulated: core's BRIN support functions");
@@ -89,7 +89,7 @@ $node->safe_psql('upgraded', q{ALTER EXTENSION scru128 UPDATE TO '1.4-refresh'; 
 is($node->safe_psql('upgraded', $definition_sql), $fresh, 'a second refresh changes nothing');
 is($node->safe_psql('upgraded', q{SELECT count(*) FROM pg_depend WHERE classid = 'pg_amproc'::regclass
 	AND refobjid IN (SELECT oid FROM pg_proc WHERE proname LIKE 'scru\_brin\_minmax%')}),
-	'18', 'one dependency per swapped support function, none twice');
+	'24', 'one dependency per swapped support function, none twice');
 
 # the indexes work: skip scan where the server has it, BRIN on the domain
 $node->safe_psql('upgraded', 'ANALYZE t');

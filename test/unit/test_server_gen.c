@@ -122,7 +122,7 @@ test_scru128(void)
 		   "scru128: clock back 9 s: IDs increase, no reset");
 		before = s;
 		st = scru128_server_step(&s, NULL, t - 11000, rnd(), rnd(), &id);
-		ok(st == SERVER_GEN_TOO_FAR_AHEAD, "scru128: clock back 11 s: refused");
+		ok(st == SERVER_GEN_CLOCK_BACK, "scru128: clock back 11 s: refused, as the clock gone back");
 		ok(id.timestamp == t, "scru128: reporting the millisecond ahead");
 		ok(memcmp(&s, &before, sizeof(s)) == 0, "scru128: and the state is unchanged");
 		ok(run128(&s, t - LEAD, 1, &last) && last.timestamp == t,
@@ -149,7 +149,7 @@ test_scru128(void)
 		before = s;
 		st = scru128_server_step(&s, NULL, t, rnd(), rnd(), &id);
 		ok(st == SERVER_GEN_TOO_FAR_AHEAD && memcmp(&s, &before, sizeof(s)) == 0,
-		   "scru128: an overflow past the bound is refused, state unchanged");
+		   "scru128: an overflow past the bound is refused, state unchanged, as a burst (the clock did not go back)");
 		last = before;
 		ok(run128(&s, t + 1, 1, &last) && last.timestamp == t + LEAD + 1,
 		   "scru128: one millisecond later it may borrow");
@@ -172,7 +172,10 @@ test_scru128(void)
 		floor = s;
 		floor.timestamp = t + LEAD + 1;
 		st = scru128_server_step(&s, &floor, t, rnd(), rnd(), &id);
-		ok(st == SERVER_GEN_TOO_FAR_AHEAD, "scru128: a floor beyond the bound is refused, not skipped");
+		ok(st == SERVER_GEN_FLOOR_AHEAD, "scru128: a floor beyond the bound is refused, not skipped, as the session's own");
+		st = scru128_server_step(&s, &floor, t - 11000, rnd(), rnd(), &id);
+		ok(st == SERVER_GEN_CLOCK_BACK,
+		   "scru128: the floor and the state both beyond the bound after the clock went back: the clock");
 	}
 
 	/* clock outside the range */
@@ -217,6 +220,8 @@ test_scru160(void)
 			last = id;
 	}
 	ok(!good && i > 1000, "scru160: a stalled clock: increasing until the bound (%d IDs)", i);
+	ok(scru160_server_step(&s, NULL, t, rnd(), &id) == SERVER_GEN_TOO_FAR_AHEAD,
+	   "scru160: the bound reached by a burst, the clock not gone back: a burst");
 	ok(last.timestamp == t + LEAD, "scru160: the counter overflows into borrowed milliseconds up to the bound only");
 
 	t = T0 + 100000;
@@ -227,8 +232,8 @@ test_scru160(void)
 	ok(scru160_server_step(&s, NULL, t - 9000, 3, &id) == SERVER_GEN_OK && id.timestamp == t &&
 	   id.counter == 5, "scru160: clock back 9 s: counter + 1, no reset");
 	before = s;
-	ok(scru160_server_step(&s, NULL, t - 11000, 3, &id) == SERVER_GEN_TOO_FAR_AHEAD &&
-	   cmp160(&s, &before) == 0, "scru160: clock back 11 s: refused, state unchanged");
+	ok(scru160_server_step(&s, NULL, t - 11000, 3, &id) == SERVER_GEN_CLOCK_BACK &&
+	   cmp160(&s, &before) == 0, "scru160: clock back 11 s: refused as the clock gone back, state unchanged");
 	s.counter = SCRU160_MAX_COUNTER;
 	ok(scru160_server_step(&s, NULL, t, 9, &id) == SERVER_GEN_OK && id.timestamp == t + 1 &&
 	   id.counter == 9, "scru160: a spent counter borrows the next millisecond, no wait");
@@ -247,10 +252,10 @@ test_scru160(void)
 static void
 test_uuidv7(void)
 {
-	int64_t		s = 0,
-				ns,
-				last,
+	uuidv7_server_state s = {0},
 				before;
+	int64_t		ns,
+				last;
 	int64_t		t = (int64_t) T0 * NS_PER_MS;
 	uint8_t		a[16],
 				b[16];
@@ -286,18 +291,92 @@ test_uuidv7(void)
 	ok(uuidv7_server_step(&s, 0, t - 9000 * NS_PER_MS, &ns) == SERVER_GEN_OK &&
 	   ns == t + 2 * UUIDV7_STEP_NS, "uuidv7: clock back 9 s: one step on, no reset");
 	before = s;
-	ok(uuidv7_server_step(&s, 0, t - 11000 * NS_PER_MS, &ns) == SERVER_GEN_TOO_FAR_AHEAD &&
-	   s == before, "uuidv7: clock back 11 s: refused, state unchanged");
+	ok(uuidv7_server_step(&s, 0, t - 11000 * NS_PER_MS, &ns) == SERVER_GEN_CLOCK_BACK &&
+	   memcmp(&s, &before, sizeof(s)) == 0, "uuidv7: clock back 11 s: refused as the clock gone back, state unchanged");
+	ok(uuidv7_server_step(&s, t + 11000 * NS_PER_MS, t, &ns) == SERVER_GEN_FLOOR_AHEAD &&
+	   memcmp(&s, &before, sizeof(s)) == 0, "uuidv7: a floor beyond the bound: refused as the session's own");
 	ok(uuidv7_server_step(&s, t + 5 * NS_PER_MS, t, &ns) == SERVER_GEN_OK &&
 	   ns == t + 5 * NS_PER_MS + UUIDV7_STEP_NS, "uuidv7: a floor above the state is followed");
 	ok(uuidv7_server_step(&s, t, t, &last) == SERVER_GEN_OK && last == ns + UUIDV7_STEP_NS,
 	   "uuidv7: a floor below it is ignored");
 	ok(uuidv7_server_step(&s, 0, 0, &ns) == SERVER_GEN_BAD_CLOCK, "uuidv7: clock at 0 refused");
+
+	/* a burst at a stalled clock reaches the bound: a burst, not the clock */
+	t = (int64_t) (T0 + 200000) * NS_PER_MS;
+	good = true;
+	for (i = 0; i < 50000000 && good; i++)
+		good = uuidv7_server_step(&s, 0, t, &ns) == SERVER_GEN_OK;
+	ok(!good && uuidv7_server_step(&s, 0, t, &ns) == SERVER_GEN_TOO_FAR_AHEAD,
+	   "uuidv7: a burst at a stalled clock stops at the bound as a burst (%d values)", i);
+
+	/* the start rule with an origin */
+	t = (int64_t) (T0 + 300000) * NS_PER_MS;
+	s.ns = 0;
+	s.clock_ns = 0;
+	uuidv7_server_seed(&s, t, t - 60000 * NS_PER_MS);
+	ok(uuidv7_server_step(&s, 0, t, &ns) == SERVER_GEN_OK && ns == t,
+	   "uuidv7: seeded a minute after the origin: the clock's own time");
+	s.ns = 0;
+	uuidv7_server_seed(&s, t, t - 3000 * NS_PER_MS);
+	ok(uuidv7_server_step(&s, 0, t, &ns) == SERVER_GEN_OK &&
+	   ns == t + 7000 * NS_PER_MS - NS_PER_MS + UUIDV7_STEP_NS,
+	   "uuidv7: seeded 3 s after the origin: 7 s ahead");
+	uuidv7_server_seed(&s, t, t);
+	ok(uuidv7_server_step(&s, 0, t, &last) == SERVER_GEN_OK &&
+	   last == t + LEAD * NS_PER_MS - NS_PER_MS + UUIDV7_STEP_NS,
+	   "uuidv7: a seed at the origin (the end of recovery) raises the state to the bound ahead");
+	uuidv7_server_seed(&s, t, t - 60000 * NS_PER_MS);
+	ok(uuidv7_server_step(&s, 0, t, &ns) == SERVER_GEN_OK && ns == last + UUIDV7_STEP_NS,
+	   "uuidv7: a seed never lowers the state");
+}
+
+static void
+test_seed(void)
+{
+	scru128_server_state s = {0},
+				id;
+	scru160_server_state s160 = {0},
+				id160;
+	uint64_t	t = T0 + 500000;
+
+	scru128_server_seed(&s, t, t - 60000);
+	ok(scru128_server_step(&s, NULL, t, 5, 7, &id) == SERVER_GEN_OK && id.timestamp == t,
+	   "scru128: seeded a minute after the origin (a late first call): the clock's millisecond");
+	memset(&s, 0, sizeof(s));
+	scru128_server_seed(&s, t, t - 3000);
+	ok(scru128_server_step(&s, NULL, t, 5, 7, &id) == SERVER_GEN_OK && id.timestamp == t + 7000,
+	   "scru128: seeded 3 s after the origin: 7 s ahead, after anything issued before the origin");
+	memset(&s, 0, sizeof(s));
+	scru128_server_seed(&s, t, t + 60000);
+	ok(scru128_server_step(&s, NULL, t, 5, 7, &id) == SERVER_GEN_OK && id.timestamp == t + LEAD,
+	   "scru128: an origin after the clock counts as the clock: the bound ahead");
+	/* a standby's state, seeded in recovery, then the end of recovery */
+	memset(&s, 0, sizeof(s));
+	scru128_server_seed(&s, t, t - 60000);
+	ok(scru128_server_step(&s, NULL, t, 5, 7, &id) == SERVER_GEN_OK && id.timestamp == t,
+	   "scru128: a standby's first ID at the clock");
+	scru128_server_seed(&s, t + 30000, t + 30000);
+	ok(scru128_server_step(&s, NULL, t + 30000, 5, 7, &id) == SERVER_GEN_OK &&
+	   id.timestamp == t + 30000 + LEAD,
+	   "scru128: the end of recovery raises it: the bound ahead of the promotion");
+	scru128_server_seed(&s, t + 30001, t - 60000);
+	ok(scru128_server_step(&s, NULL, t + 30001, 5, 7, &id) == SERVER_GEN_OK &&
+	   id.timestamp == t + 30000 + LEAD,
+	   "scru128: a later seed never lowers it");
+
+	scru160_server_seed(&s160, t, t - 60000);
+	ok(scru160_server_step(&s160, NULL, t, 5, &id160) == SERVER_GEN_OK && id160.timestamp == t,
+	   "scru160: seeded a minute after the origin: the clock's millisecond");
+	scru160_server_seed(&s160, t, t);
+	ok(scru160_server_step(&s160, NULL, t, 5, &id160) == SERVER_GEN_OK &&
+	   id160.timestamp == t + LEAD,
+	   "scru160: a seed at the origin raises it to the bound ahead");
 }
 
 int
 main(void)
 {
+	test_seed();
 	test_scru128();
 	test_scru160();
 	test_uuidv7();

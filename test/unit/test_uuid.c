@@ -294,6 +294,71 @@ test_v6_generator(void)
 	ok(bad == 0, "1000000 v6 values strictly increase, same clock_seq and node (%d bad)", bad);
 }
 
+/* version 8 from three fields, and pg_uuidv7's time arithmetic */
+static void
+test_v8_and_pg_uuidv7(void)
+{
+	uint8_t		u[UUID_CORE_LEN],
+				w[UUID_CORE_LEN];
+	char		hex[2 * UUID_CORE_LEN + 1];
+
+	/* RFC 9562 B.1: the fields as the appendix lists them */
+	uuidv8_pack(u, UINT64_C(0x2489E9AD2EE2), 0xE00, UINT64_C(0x0EC932D5F69181C0));
+	bytes_to_hex(u, hex);
+	ok(strcmp(hex, "2489e9ad2ee28e008ec932d5f69181c0") == 0, "uuidv8_pack B.1 (%s)", hex);
+	ok(uuid_rfc_version(u) == 8, "B.1 is version 8 of the RFC variant");
+
+	uuidv8_pack(u, 0, 0, 0);
+	bytes_to_hex(u, hex);
+	ok(strcmp(hex, "00000000000080008000000000000000") == 0, "uuidv8_pack zeros (%s)", hex);
+	uuidv8_pack(u, UUIDV8_CUSTOM_A_MAX, UUIDV8_CUSTOM_B_MAX, UUIDV8_CUSTOM_C_MAX);
+	bytes_to_hex(u, hex);
+	ok(strcmp(hex, "ffffffffffff8fffbfffffffffffffff") == 0, "uuidv8_pack maxima (%s)", hex);
+	uuidv8_pack(w, UINT64_MAX, UINT32_MAX, UINT64_MAX);
+	ok(cmp(u, w) == 0, "uuidv8_pack masks each field to its width");
+
+	/* the fields come back out of random values */
+	for (int i = 0; i < 100000; i++)
+	{
+		uint64_t	a = rng() & UUIDV8_CUSTOM_A_MAX,
+					c = rng() & UUIDV8_CUSTOM_C_MAX;
+		uint32_t	b = (uint32_t) rng() & UUIDV8_CUSTOM_B_MAX;
+		uint64_t	a2 = 0,
+					c2 = 0;
+
+		uuidv8_pack(u, a, b, c);
+		for (int j = 0; j < 6; j++)
+			a2 = (a2 << 8) | u[j];
+		for (int j = 8; j < 16; j++)
+			c2 = (c2 << 8) | u[j];
+		if (a2 != a || (uint32_t) (((u[6] & 0x0F) << 8) | u[7]) != b ||
+			(c2 & UUIDV8_CUSTOM_C_MAX) != c || uuid_rfc_version(u) != 8)
+		{
+			ok(0, "uuidv8_pack fields of random value %d", i);
+			return;
+		}
+	}
+	ok(1, "uuidv8_pack keeps the fields of 100000 random values");
+
+	/* pg_uuidv7's test case: 2023-01-02 04:26:40.637 is 0x018570bb4a7d */
+	ok(pg_uuidv7_ms_of_timestamp(INT64_C(725948800637000)) == UINT64_C(0x018570bb4a7d),
+	   "pg_uuidv7 ms of its test timestamp");
+	ok(pg_uuidv7_timestamp_of_ms(UINT64_C(0x018570bb4a7d)) == INT64_C(725948800637000),
+	   "pg_uuidv7 timestamp of its test ms");
+	ok(pg_uuidv7_ms_of_timestamp(INT64_C(725948800637999)) == UINT64_C(0x018570bb4a7d),
+	   "pg_uuidv7 truncates microseconds");
+	/* its unsigned arithmetic before 1970 and at the infinities */
+	ok(pg_uuidv7_ms_of_timestamp(INT64_C(-946684800000001)) == UINT64_C(0x89374bc6a7ef),
+	   "pg_uuidv7 wraps 1969-12-31 23:59:59.999999");
+	ok(pg_uuidv7_ms_of_timestamp(INT64_MAX) == UINT64_C(0xc57810b2fff7),
+	   "pg_uuidv7 of infinity");
+	ok(pg_uuidv7_ms_of_timestamp(INT64_MIN) == UINT64_C(0xc57810b2fff7),
+	   "pg_uuidv7 of -infinity");
+	ok(pg_uuidv7_timestamp_of_ms(0) == -INT64_C(946684800000000), "pg_uuidv7 ms 0 is 1970");
+	ok(pg_uuidv7_timestamp_of_ms(UUIDV7_MAX_MS) == INT64_C(280528291910655000),
+	   "pg_uuidv7 largest ms");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -302,5 +367,6 @@ main(int argc, char **argv)
 	test_v1_v6_roundtrip();
 	test_v7_clock();
 	test_v6_generator();
+	test_v8_and_pg_uuidv7();
 	return tap_done();
 }
