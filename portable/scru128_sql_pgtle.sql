@@ -857,6 +857,785 @@ BEGIN
 END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.uuidv7(interval) IS 'new version 7 UUID for the current time plus an interval, as PostgreSQL 18''s uuidv7(interval)';
+-- Time comparisons (release 1.4 of the SQL edition): id >= t and the
+-- other three, in both operand orders, for scru128_sql.scru128,
+-- scru128_sql.scru64 and scru128_sql.scru160, with the native operators' meaning to the
+-- microsecond: the ID's time (the start of its millisecond, of its 256 ms
+-- tick for SCRU64) compared with t.  Without C there is no planner support
+-- function; instead each operator's function is one SQL expression,
+--
+--   id >= bound(t) AND id <= other_end(t)
+--
+-- which the planner inlines, so both halves are index conditions of a
+-- btree on the column, BRIN conditions and partition pruning steps, as the
+-- native rewrite gives.  The second half makes the range empty where no ID
+-- qualifies (t after year 10889, 'infinity'), keeping the answer exact.
+-- Inlining needs: LANGUAGE sql, one expression, nothing more volatile than
+-- the function, and no STRICT label (a strict function is only inlined
+-- when its body is strict, and AND and CASE are not).  The bodies give
+-- NULL for a NULL argument all the same.
+--
+-- A domain accepts its base type's values: an operator on
+-- (scru128_sql.scru128, timestamptz) alone would also take a plain uuid
+-- (one on scru128_sql.scru64 a plain bigint, integer or smallint, one on
+-- scru128_sql.scru160 a plain bytea)
+-- once scru128_sql is on the search_path, giving an answer where there
+-- was an error.  Each operator therefore has a guard: the same operator on
+-- a second domain over the same base type.  A column of the edition's
+-- domain finds its own operator exactly; a plain uuid, bigint or bytea matches
+-- both equally and PostgreSQL refuses it as ambiguous (42725), unless an
+-- exact uuid operator is visible (the native extension's), which it then
+-- takes, as before.  The guards' functions only raise an error.
+
+-- SCRU64 and SCRU160 IDs as marked types.  An existing bigint (bytea) column
+-- becomes one in place: ALTER TABLE t ALTER COLUMN id TYPE scru128_sql.scru64 rewrites
+-- neither the table nor its indexes (a domain over the same type with no
+-- constraint is binary coercible).  The guards are domains nobody stores.
+-- The plain script keeps what it finds only if it is the installing role's
+-- domain over the right type without constraint, default or NOT NULL (see
+-- 00_schema.sql for why).
+CREATE DOMAIN scru128_sql.scru64 AS bigint;
+CREATE DOMAIN scru128_sql._uuid_guard AS pg_catalog.uuid;
+CREATE DOMAIN scru128_sql._bigint_guard AS bigint;
+CREATE DOMAIN scru128_sql.scru160 AS pg_catalog.bytea;
+CREATE DOMAIN scru128_sql._bytea_guard AS pg_catalog.bytea;
+COMMENT ON DOMAIN scru128_sql.scru64 IS 'a SCRU64 ID in the bytes of the native scru64 type (bigint order is SCRU64 order); its time comparisons are the edition''s operators';
+COMMENT ON DOMAIN scru128_sql.scru160 IS 'a SCRU160 ID: the 20 bytes of the native scru160 type (bytea order is SCRU160 order); its time comparisons are the edition''s operators';
+COMMENT ON DOMAIN scru128_sql._bytea_guard IS 'internal: holds the guard operators that keep a plain bytea compared with a timestamptz an error';
+COMMENT ON DOMAIN scru128_sql._uuid_guard IS 'internal: holds the guard operators that keep a plain uuid compared with a timestamptz an error';
+COMMENT ON DOMAIN scru128_sql._bigint_guard IS 'internal: holds the guard operators that keep a plain bigint compared with a timestamptz an error';
+
+-- The microseconds of t from PostgreSQL's epoch 2000-01-01 00:00:00+00,
+-- as it stores them (timestamptz_send() gives them; +-infinity are the
+-- largest and smallest bigint), clamped to +-4e17 (past any ID's time on
+-- either side: the clamp keeps the order where it matters) and moved up by
+-- C = 512000000000000000, so that the result w is positive and truncating
+-- division is floor division.  All bigint and IMMUTABLE, so it inlines
+-- and folds: numeric arithmetic, or EXTRACT (only STABLE on a
+-- timestamptz), would cost several times more per row where the bound is
+-- evaluated row by row (a filter, a BRIN recheck).  NULL stays NULL.
+CREATE FUNCTION scru128_sql._time_w(t timestamp with time zone)
+RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN t IS NOT NULL THEN LEAST(GREATEST(('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.timestamptz_send(t), 'hex'))::bit(64)::bigint,
+	-400000000000000000), 400000000000000000) OPERATOR(pg_catalog.+) 512000000000000000 END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._time_w(timestamp with time zone) IS 'internal: microseconds of a timestamptz since 2000, clamped to +-4e17, plus 512000000000000000';
+
+-- The bounds, as the native functions of the same names.  With u the
+-- microseconds of t since 1970: an ID of millisecond m is at or after t
+-- when 1000 m >= u, so the first such m is floor((u + 999) / 1000) (after
+-- t: floor((u + 1000) / 1000)); at or before t when m <= floor(u / 1000)
+-- (before t: floor((u - 1) / 1000)).  With w = _time_w(t) = u - E + C
+-- (E = 946684800000000, 1970 to 2000), and C - E a multiple of 1000 and of
+-- 256000: floor((u + k) / 1000) = (w + k) / 1000 - (C - E) / 1000, the
+-- division on non-negative bigints.  SCRU64 counts 256 ms ticks.  An
+-- inlined body computes its value once per mention, so the common branch
+-- comes first and the clamp is GREATEST/LEAST (ignoring NULL: the CASE
+-- gives NULL for a NULL t or inclusive, no branch being true).
+CREATE FUNCTION scru128_sql.scru128_time_lower(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru128 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 999 WHEN NOT inclusive THEN 1000 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.<=) 281474976710655 THEN (pg_catalog.lpad(pg_catalog.to_hex(GREATEST((((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 999 WHEN NOT inclusive THEN 1000 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000), 0)), 12, '0') OPERATOR(pg_catalog.||) '00000000000000000000')::pg_catalog.uuid
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 999 WHEN NOT inclusive THEN 1000 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.>) 281474976710655 THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::pg_catalog.uuid END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru128_time_lower(timestamp with time zone, boolean) IS 'the smallest SCRU128 ID whose time is at or after t (after t unless inclusive); the largest ID where no ID is';
+
+CREATE FUNCTION scru128_sql.scru128_time_lower_end(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru128 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 999 WHEN NOT inclusive THEN 1000 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.<=) 281474976710655 THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::pg_catalog.uuid
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 999 WHEN NOT inclusive THEN 1000 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.>) 281474976710655 THEN '00000000-0000-0000-0000-000000000000'::pg_catalog.uuid END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru128_time_lower_end(timestamp with time zone, boolean) IS 'the largest SCRU128 ID if some ID''s time is at or after t (after t unless inclusive), else the smallest: the other end of the range scru128_time_lower starts';
+
+CREATE FUNCTION scru128_sql.scru128_time_upper(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru128 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.>=) 0 THEN (pg_catalog.lpad(pg_catalog.to_hex(LEAST((((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000), 281474976710655)), 12, '0') OPERATOR(pg_catalog.||) 'ffffffffffffffffffff')::pg_catalog.uuid
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.<) 0 THEN '00000000-0000-0000-0000-000000000000'::pg_catalog.uuid END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru128_time_upper(timestamp with time zone, boolean) IS 'the largest SCRU128 ID whose time is at or before t (before t unless inclusive); the smallest ID where no ID is';
+
+CREATE FUNCTION scru128_sql.scru128_time_upper_start(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru128 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.>=) 0 THEN '00000000-0000-0000-0000-000000000000'::pg_catalog.uuid
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.<) 0 THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::pg_catalog.uuid END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru128_time_upper_start(timestamp with time zone, boolean) IS 'the smallest SCRU128 ID if some ID''s time is at or before t (before t unless inclusive), else the largest: the other end of the range scru128_time_upper ends';
+
+CREATE FUNCTION scru128_sql.scru64_time_lower(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru64 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 255999 WHEN NOT inclusive THEN 256000 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.<=) 282429536480 THEN GREATEST((((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 255999 WHEN NOT inclusive THEN 256000 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500), 0) OPERATOR(pg_catalog.<<) 24
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 255999 WHEN NOT inclusive THEN 256000 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.>) 282429536480 THEN 4738381338321616895 END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru64_time_lower(timestamp with time zone, boolean) IS 'the smallest SCRU64 ID whose time (the start of its 256 ms tick) is at or after t (after t unless inclusive); the largest ID where no ID is';
+
+CREATE FUNCTION scru128_sql.scru64_time_lower_end(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru64 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 255999 WHEN NOT inclusive THEN 256000 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.<=) 282429536480 THEN 4738381338321616895
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 255999 WHEN NOT inclusive THEN 256000 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.>) 282429536480 THEN 0 END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru64_time_lower_end(timestamp with time zone, boolean) IS 'the largest SCRU64 ID if some ID''s time is at or after t (after t unless inclusive), else the smallest: the other end of the range scru64_time_lower starts';
+
+CREATE FUNCTION scru128_sql.scru64_time_upper(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru64 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.>=) 0 THEN (LEAST((((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500), 282429536480) OPERATOR(pg_catalog.<<) 24) OPERATOR(pg_catalog.|) 16777215
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.<) 0 THEN 0 END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru64_time_upper(timestamp with time zone, boolean) IS 'the largest SCRU64 ID whose time is at or before t (before t unless inclusive); the smallest ID where no ID is';
+
+CREATE FUNCTION scru128_sql.scru64_time_upper_start(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru64 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.>=) 0 THEN 0
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.<) 0 THEN 4738381338321616895 END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru64_time_upper_start(timestamp with time zone, boolean) IS 'the smallest SCRU64 ID if some ID''s time is at or before t (before t unless inclusive), else the largest: the other end of the range scru64_time_upper ends';
+
+CREATE FUNCTION scru128_sql.uuid_time_lower(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql.scru128_time_lower(t, inclusive)::pg_catalog.uuid
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuid_time_lower(timestamp with time zone, boolean) IS 'scru128_time_lower for a UUIDv7 column: the same 48-bit millisecond, as uuid';
+
+CREATE FUNCTION scru128_sql.uuid_time_lower_end(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql.scru128_time_lower_end(t, inclusive)::pg_catalog.uuid
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuid_time_lower_end(timestamp with time zone, boolean) IS 'scru128_time_lower_end for a UUIDv7 column: the same 48-bit millisecond, as uuid';
+
+CREATE FUNCTION scru128_sql.uuid_time_upper(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql.scru128_time_upper(t, inclusive)::pg_catalog.uuid
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuid_time_upper(timestamp with time zone, boolean) IS 'scru128_time_upper for a UUIDv7 column: the same 48-bit millisecond, as uuid';
+
+CREATE FUNCTION scru128_sql.uuid_time_upper_start(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql.scru128_time_upper_start(t, inclusive)::pg_catalog.uuid
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuid_time_upper_start(timestamp with time zone, boolean) IS 'scru128_time_upper_start for a UUIDv7 column: the same 48-bit millisecond, as uuid';
+
+CREATE FUNCTION scru128_sql.scru160_time_lower(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT pg_catalog.uuid_send(scru128_sql.scru128_time_lower(t, inclusive)::pg_catalog.uuid)
+	OPERATOR(pg_catalog.||) pg_catalog.substr(pg_catalog.uuid_send(scru128_sql.scru128_time_lower(t, inclusive)::pg_catalog.uuid), 13, 4)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru160_time_lower(timestamp with time zone, boolean) IS 'scru128_time_lower for a SCRU160 column: the same 48-bit millisecond, as 20 bytes';
+
+CREATE FUNCTION scru128_sql.scru160_time_lower_end(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT pg_catalog.uuid_send(scru128_sql.scru128_time_lower_end(t, inclusive)::pg_catalog.uuid)
+	OPERATOR(pg_catalog.||) pg_catalog.substr(pg_catalog.uuid_send(scru128_sql.scru128_time_lower_end(t, inclusive)::pg_catalog.uuid), 13, 4)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru160_time_lower_end(timestamp with time zone, boolean) IS 'scru128_time_lower_end for a SCRU160 column: the same 48-bit millisecond, as 20 bytes';
+
+CREATE FUNCTION scru128_sql.scru160_time_upper(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT pg_catalog.uuid_send(scru128_sql.scru128_time_upper(t, inclusive)::pg_catalog.uuid)
+	OPERATOR(pg_catalog.||) pg_catalog.substr(pg_catalog.uuid_send(scru128_sql.scru128_time_upper(t, inclusive)::pg_catalog.uuid), 13, 4)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru160_time_upper(timestamp with time zone, boolean) IS 'scru128_time_upper for a SCRU160 column: the same 48-bit millisecond, as 20 bytes';
+
+CREATE FUNCTION scru128_sql.scru160_time_upper_start(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT pg_catalog.uuid_send(scru128_sql.scru128_time_upper_start(t, inclusive)::pg_catalog.uuid)
+	OPERATOR(pg_catalog.||) pg_catalog.substr(pg_catalog.uuid_send(scru128_sql.scru128_time_upper_start(t, inclusive)::pg_catalog.uuid), 13, 4)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru160_time_upper_start(timestamp with time zone, boolean) IS 'scru128_time_upper_start for a SCRU160 column: the same 48-bit millisecond, as 20 bytes';
+
+-- The operators' functions.
+CREATE FUNCTION scru128_sql.scru128_lt_timestamptz(id scru128_sql.scru128, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_upper_start(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru128_lt_timestamptz(scru128_sql.scru128, timestamp with time zone) IS 'id < t: the time of the scru128 ID is before t (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.scru128_le_timestamptz(id scru128_sql.scru128, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_upper_start(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru128_le_timestamptz(scru128_sql.scru128, timestamp with time zone) IS 'id <= t: the time of the scru128 ID is at or before t (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.scru128_gt_timestamptz(id scru128_sql.scru128, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_lower_end(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru128_gt_timestamptz(scru128_sql.scru128, timestamp with time zone) IS 'id > t: the time of the scru128 ID is after t (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.scru128_ge_timestamptz(id scru128_sql.scru128, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_lower_end(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru128_ge_timestamptz(scru128_sql.scru128, timestamp with time zone) IS 'id >= t: the time of the scru128 ID is at or after t (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.timestamptz_lt_scru128(t timestamp with time zone, id scru128_sql.scru128)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_lower_end(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_lt_scru128(timestamp with time zone, scru128_sql.scru128) IS 't < id: t is before the time of the scru128 ID (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.timestamptz_le_scru128(t timestamp with time zone, id scru128_sql.scru128)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_lower_end(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_le_scru128(timestamp with time zone, scru128_sql.scru128) IS 't <= id: t is at or before the time of the scru128 ID (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.timestamptz_gt_scru128(t timestamp with time zone, id scru128_sql.scru128)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_upper_start(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_gt_scru128(timestamp with time zone, scru128_sql.scru128) IS 't > id: t is after the time of the scru128 ID (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.timestamptz_ge_scru128(t timestamp with time zone, id scru128_sql.scru128)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_upper_start(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_ge_scru128(timestamp with time zone, scru128_sql.scru128) IS 't >= id: t is at or after the time of the scru128 ID (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.scru64_lt_timestamptz(id scru128_sql.scru64, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_upper_start(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru64_lt_timestamptz(scru128_sql.scru64, timestamp with time zone) IS 'id < t: the time of the scru64 ID is before t (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.scru64_le_timestamptz(id scru128_sql.scru64, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_upper_start(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru64_le_timestamptz(scru128_sql.scru64, timestamp with time zone) IS 'id <= t: the time of the scru64 ID is at or before t (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.scru64_gt_timestamptz(id scru128_sql.scru64, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_lower_end(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru64_gt_timestamptz(scru128_sql.scru64, timestamp with time zone) IS 'id > t: the time of the scru64 ID is after t (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.scru64_ge_timestamptz(id scru128_sql.scru64, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_lower_end(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru64_ge_timestamptz(scru128_sql.scru64, timestamp with time zone) IS 'id >= t: the time of the scru64 ID is at or after t (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.timestamptz_lt_scru64(t timestamp with time zone, id scru128_sql.scru64)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_lower_end(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_lt_scru64(timestamp with time zone, scru128_sql.scru64) IS 't < id: t is before the time of the scru64 ID (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.timestamptz_le_scru64(t timestamp with time zone, id scru128_sql.scru64)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_lower_end(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_le_scru64(timestamp with time zone, scru128_sql.scru64) IS 't <= id: t is at or before the time of the scru64 ID (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.timestamptz_gt_scru64(t timestamp with time zone, id scru128_sql.scru64)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_upper_start(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_gt_scru64(timestamp with time zone, scru128_sql.scru64) IS 't > id: t is after the time of the scru64 ID (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.timestamptz_ge_scru64(t timestamp with time zone, id scru128_sql.scru64)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_upper_start(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_ge_scru64(timestamp with time zone, scru128_sql.scru64) IS 't >= id: t is at or after the time of the scru64 ID (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.scru160_lt_timestamptz(id scru128_sql.scru160, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_upper_start(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru160_lt_timestamptz(scru128_sql.scru160, timestamp with time zone) IS 'id < t: the time of the scru160 ID is before t (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.scru160_le_timestamptz(id scru128_sql.scru160, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_upper_start(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru160_le_timestamptz(scru128_sql.scru160, timestamp with time zone) IS 'id <= t: the time of the scru160 ID is at or before t (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.scru160_gt_timestamptz(id scru128_sql.scru160, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_lower_end(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru160_gt_timestamptz(scru128_sql.scru160, timestamp with time zone) IS 'id > t: the time of the scru160 ID is after t (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.scru160_ge_timestamptz(id scru128_sql.scru160, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_lower_end(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru160_ge_timestamptz(scru128_sql.scru160, timestamp with time zone) IS 'id >= t: the time of the scru160 ID is at or after t (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.timestamptz_lt_scru160(t timestamp with time zone, id scru128_sql.scru160)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_lower_end(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_lt_scru160(timestamp with time zone, scru128_sql.scru160) IS 't < id: t is before the time of the scru160 ID (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.timestamptz_le_scru160(t timestamp with time zone, id scru128_sql.scru160)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_lower_end(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_le_scru160(timestamp with time zone, scru128_sql.scru160) IS 't <= id: t is at or before the time of the scru160 ID (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.timestamptz_gt_scru160(t timestamp with time zone, id scru128_sql.scru160)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_upper_start(t, false)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_gt_scru160(timestamp with time zone, scru128_sql.scru160) IS 't > id: t is after the time of the scru160 ID (the operator''s function, inlined)';
+
+CREATE FUNCTION scru128_sql.timestamptz_ge_scru160(t timestamp with time zone, id scru128_sql.scru160)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_upper_start(t, true)
+$fn$;
+COMMENT ON FUNCTION scru128_sql.timestamptz_ge_scru160(timestamp with time zone, scru128_sql.scru160) IS 't >= id: t is at or after the time of the scru160 ID (the operator''s function, inlined)';
+
+-- The guards' function: never called by a comparison (no value has the
+-- guard's type unless cast to it), it says what to write instead.
+CREATE FUNCTION scru128_sql._uuid_guard_timestamptz(id scru128_sql._uuid_guard, t timestamp with time zone)
+RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
+BEGIN
+	RAISE EXCEPTION USING ERRCODE = '42883',
+		MESSAGE = 'scru128_sql has no time comparison for a plain uuid',
+		HINT = 'Give the column the type scru128_sql.scru128 (no rewrite), or compare with scru128_sql.uuid_time_lower(t, true) and its kin.';
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._uuid_guard_timestamptz(scru128_sql._uuid_guard, timestamp with time zone) IS 'internal: the guard operators'' function; raises 42883';
+
+CREATE FUNCTION scru128_sql._timestamptz_uuid_guard(t timestamp with time zone, id scru128_sql._uuid_guard)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql._uuid_guard_timestamptz(id, t)
+$fn$;
+COMMENT ON FUNCTION scru128_sql._timestamptz_uuid_guard(timestamp with time zone, scru128_sql._uuid_guard) IS 'internal: the guard operators'' function; raises 42883';
+
+CREATE FUNCTION scru128_sql._bigint_guard_timestamptz(id scru128_sql._bigint_guard, t timestamp with time zone)
+RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
+BEGIN
+	RAISE EXCEPTION USING ERRCODE = '42883',
+		MESSAGE = 'scru128_sql has no time comparison for a plain bigint',
+		HINT = 'Give the column the type scru128_sql.scru64 (no rewrite).';
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._bigint_guard_timestamptz(scru128_sql._bigint_guard, timestamp with time zone) IS 'internal: the guard operators'' function; raises 42883';
+
+CREATE FUNCTION scru128_sql._timestamptz_bigint_guard(t timestamp with time zone, id scru128_sql._bigint_guard)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql._bigint_guard_timestamptz(id, t)
+$fn$;
+COMMENT ON FUNCTION scru128_sql._timestamptz_bigint_guard(timestamp with time zone, scru128_sql._bigint_guard) IS 'internal: the guard operators'' function; raises 42883';
+
+CREATE FUNCTION scru128_sql._bytea_guard_timestamptz(id scru128_sql._bytea_guard, t timestamp with time zone)
+RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
+BEGIN
+	RAISE EXCEPTION USING ERRCODE = '42883',
+		MESSAGE = 'scru128_sql has no time comparison for a plain bytea',
+		HINT = 'Give the column the type scru128_sql.scru160 (no rewrite).';
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._bytea_guard_timestamptz(scru128_sql._bytea_guard, timestamp with time zone) IS 'internal: the guard operators'' function; raises 42883';
+
+CREATE FUNCTION scru128_sql._timestamptz_bytea_guard(t timestamp with time zone, id scru128_sql._bytea_guard)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql._bytea_guard_timestamptz(id, t)
+$fn$;
+COMMENT ON FUNCTION scru128_sql._timestamptz_bytea_guard(timestamp with time zone, scru128_sql._bytea_guard) IS 'internal: the guard operators'' function; raises 42883';
+
+-- The operators.  There is no CREATE OR REPLACE OPERATOR: each is created
+-- unless it exists (a script run again keeps it; its function was replaced
+-- above).  A COMMUTATOR or NEGATOR named before its operator is created
+-- makes a shell, which the later CREATE OPERATOR completes.
+DO $do$
+DECLARE
+	s pg_catalog.text;
+BEGIN
+	FOREACH s IN ARRAY ARRAY[
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql.scru128, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru128_lt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql.scru128, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru128_le_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql.scru128, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru128_gt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql.scru128, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru128_ge_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru128, FUNCTION = scru128_sql.timestamptz_lt_scru128,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru128, FUNCTION = scru128_sql.timestamptz_le_scru128,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru128, FUNCTION = scru128_sql.timestamptz_gt_scru128,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru128, FUNCTION = scru128_sql.timestamptz_ge_scru128,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql._uuid_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._uuid_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql._uuid_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._uuid_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql._uuid_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._uuid_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql._uuid_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._uuid_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._uuid_guard, FUNCTION = scru128_sql._timestamptz_uuid_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._uuid_guard, FUNCTION = scru128_sql._timestamptz_uuid_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._uuid_guard, FUNCTION = scru128_sql._timestamptz_uuid_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._uuid_guard, FUNCTION = scru128_sql._timestamptz_uuid_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql.scru64, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru64_lt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql.scru64, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru64_le_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql.scru64, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru64_gt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql.scru64, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru64_ge_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru64, FUNCTION = scru128_sql.timestamptz_lt_scru64,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru64, FUNCTION = scru128_sql.timestamptz_le_scru64,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru64, FUNCTION = scru128_sql.timestamptz_gt_scru64,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru64, FUNCTION = scru128_sql.timestamptz_ge_scru64,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql._bigint_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bigint_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql._bigint_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bigint_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql._bigint_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bigint_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql._bigint_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bigint_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql.scru160, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru160_lt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql.scru160, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru160_le_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql.scru160, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru160_gt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql.scru160, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru160_ge_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru160, FUNCTION = scru128_sql.timestamptz_lt_scru160,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru160, FUNCTION = scru128_sql.timestamptz_le_scru160,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru160, FUNCTION = scru128_sql.timestamptz_gt_scru160,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru160, FUNCTION = scru128_sql.timestamptz_ge_scru160,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql._bytea_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bytea_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql._bytea_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bytea_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql._bytea_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bytea_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql._bytea_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bytea_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bytea_guard, FUNCTION = scru128_sql._timestamptz_bytea_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bytea_guard, FUNCTION = scru128_sql._timestamptz_bytea_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bytea_guard, FUNCTION = scru128_sql._timestamptz_bytea_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bytea_guard, FUNCTION = scru128_sql._timestamptz_bytea_guard)$op$
+	] LOOP
+		BEGIN
+			EXECUTE s;
+		EXCEPTION WHEN duplicate_function THEN
+			NULL;
+		END;
+	END LOOP;
+END
+$do$;
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql.scru128, timestamp with time zone) IS 'the time of the scru128 ID is before the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql.scru128, timestamp with time zone) IS 'the time of the scru128 ID is at or before the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql.scru128, timestamp with time zone) IS 'the time of the scru128 ID is after the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql.scru128, timestamp with time zone) IS 'the time of the scru128 ID is at or after the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql.scru128) IS 'the timestamptz is before the time of the scru128 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql.scru128) IS 'the timestamptz is at or before the time of the scru128 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql.scru128) IS 'the timestamptz is after the time of the scru128 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql.scru128) IS 'the timestamptz is at or after the time of the scru128 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql._uuid_guard, timestamp with time zone) IS 'guard: makes a plain uuid < timestamptz ambiguous instead of a scru128 comparison';
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql._uuid_guard, timestamp with time zone) IS 'guard: makes a plain uuid <= timestamptz ambiguous instead of a scru128 comparison';
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql._uuid_guard, timestamp with time zone) IS 'guard: makes a plain uuid > timestamptz ambiguous instead of a scru128 comparison';
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql._uuid_guard, timestamp with time zone) IS 'guard: makes a plain uuid >= timestamptz ambiguous instead of a scru128 comparison';
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql._uuid_guard) IS 'guard: makes a plain timestamptz < uuid ambiguous instead of a scru128 comparison';
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql._uuid_guard) IS 'guard: makes a plain timestamptz <= uuid ambiguous instead of a scru128 comparison';
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql._uuid_guard) IS 'guard: makes a plain timestamptz > uuid ambiguous instead of a scru128 comparison';
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql._uuid_guard) IS 'guard: makes a plain timestamptz >= uuid ambiguous instead of a scru128 comparison';
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql.scru64, timestamp with time zone) IS 'the time of the scru64 ID is before the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql.scru64, timestamp with time zone) IS 'the time of the scru64 ID is at or before the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql.scru64, timestamp with time zone) IS 'the time of the scru64 ID is after the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql.scru64, timestamp with time zone) IS 'the time of the scru64 ID is at or after the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql.scru64) IS 'the timestamptz is before the time of the scru64 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql.scru64) IS 'the timestamptz is at or before the time of the scru64 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql.scru64) IS 'the timestamptz is after the time of the scru64 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql.scru64) IS 'the timestamptz is at or after the time of the scru64 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql._bigint_guard, timestamp with time zone) IS 'guard: makes a plain bigint < timestamptz ambiguous instead of a scru64 comparison';
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql._bigint_guard, timestamp with time zone) IS 'guard: makes a plain bigint <= timestamptz ambiguous instead of a scru64 comparison';
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql._bigint_guard, timestamp with time zone) IS 'guard: makes a plain bigint > timestamptz ambiguous instead of a scru64 comparison';
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql._bigint_guard, timestamp with time zone) IS 'guard: makes a plain bigint >= timestamptz ambiguous instead of a scru64 comparison';
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql._bigint_guard) IS 'guard: makes a plain timestamptz < bigint ambiguous instead of a scru64 comparison';
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql._bigint_guard) IS 'guard: makes a plain timestamptz <= bigint ambiguous instead of a scru64 comparison';
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql._bigint_guard) IS 'guard: makes a plain timestamptz > bigint ambiguous instead of a scru64 comparison';
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql._bigint_guard) IS 'guard: makes a plain timestamptz >= bigint ambiguous instead of a scru64 comparison';
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql.scru160, timestamp with time zone) IS 'the time of the scru160 ID is before the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql.scru160, timestamp with time zone) IS 'the time of the scru160 ID is at or before the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql.scru160, timestamp with time zone) IS 'the time of the scru160 ID is after the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql.scru160, timestamp with time zone) IS 'the time of the scru160 ID is at or after the timestamptz, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql.scru160) IS 'the timestamptz is before the time of the scru160 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql.scru160) IS 'the timestamptz is at or before the time of the scru160 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql.scru160) IS 'the timestamptz is after the time of the scru160 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql.scru160) IS 'the timestamptz is at or after the time of the scru160 ID, to the microsecond';
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql._bytea_guard, timestamp with time zone) IS 'guard: makes a plain bytea < timestamptz ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql._bytea_guard, timestamp with time zone) IS 'guard: makes a plain bytea <= timestamptz ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql._bytea_guard, timestamp with time zone) IS 'guard: makes a plain bytea > timestamptz ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql._bytea_guard, timestamp with time zone) IS 'guard: makes a plain bytea >= timestamptz ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql._bytea_guard) IS 'guard: makes a plain timestamptz < bytea ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql._bytea_guard) IS 'guard: makes a plain timestamptz <= bytea ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql._bytea_guard) IS 'guard: makes a plain timestamptz > bytea ambiguous instead of a scru160 comparison';
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql._bytea_guard) IS 'guard: makes a plain timestamptz >= bytea ambiguous instead of a scru160 comparison';
+-- min_id and max_id: the smallest and largest ID of a column, for the
+-- types that have no min/max before PostgreSQL 20 (uuid: SCRU128,
+-- scru128_sql.scru128 and UUIDv7 columns; bytea: SCRU160).  Not named
+-- min/max: PostgreSQL 20's min(uuid) and max(uuid) in pg_catalog would
+-- then sit beside them, and a plain uuid argument would find two equally
+-- good candidates when both are on the path.  SCRU64 needs none: core's
+-- min(bigint) and max(bigint) take scru128_sql.scru64.  The sort operator
+-- lets the planner read the value from one end of a btree index instead
+-- of every row.  The transition function is SQL (no C): where no index
+-- serves, each row costs a function call.
+CREATE FUNCTION scru128_sql._uuid_smaller(a pg_catalog.uuid, b pg_catalog.uuid)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT CASE WHEN a OPERATOR(pg_catalog.<=) b THEN a ELSE b END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._uuid_smaller(pg_catalog.uuid, pg_catalog.uuid) IS 'internal: the smaller of two uuids (min_id''s transition function)';
+
+CREATE FUNCTION scru128_sql._uuid_larger(a pg_catalog.uuid, b pg_catalog.uuid)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT CASE WHEN a OPERATOR(pg_catalog.>=) b THEN a ELSE b END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._uuid_larger(pg_catalog.uuid, pg_catalog.uuid) IS 'internal: the larger of two uuids (max_id''s transition function)';
+
+CREATE FUNCTION scru128_sql._bytea_smaller(a pg_catalog.bytea, b pg_catalog.bytea)
+RETURNS pg_catalog.bytea LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT CASE WHEN a OPERATOR(pg_catalog.<=) b THEN a ELSE b END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._bytea_smaller(pg_catalog.bytea, pg_catalog.bytea) IS 'internal: the smaller of two byteas (min_id''s transition function)';
+
+CREATE FUNCTION scru128_sql._bytea_larger(a pg_catalog.bytea, b pg_catalog.bytea)
+RETURNS pg_catalog.bytea LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT CASE WHEN a OPERATOR(pg_catalog.>=) b THEN a ELSE b END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._bytea_larger(pg_catalog.bytea, pg_catalog.bytea) IS 'internal: the larger of two byteas (max_id''s transition function)';
+
+-- CREATE OR REPLACE AGGREGATE is PostgreSQL 12 and later, as is all the
+-- edition supports.
+CREATE AGGREGATE scru128_sql.min_id(pg_catalog.uuid) (
+	SFUNC = scru128_sql._uuid_smaller, STYPE = pg_catalog.uuid, COMBINEFUNC = scru128_sql._uuid_smaller,
+	SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
+COMMENT ON AGGREGATE scru128_sql.min_id(pg_catalog.uuid) IS 'the smallest (earliest) SCRU128 or UUIDv7 ID';
+CREATE AGGREGATE scru128_sql.max_id(pg_catalog.uuid) (
+	SFUNC = scru128_sql._uuid_larger, STYPE = pg_catalog.uuid, COMBINEFUNC = scru128_sql._uuid_larger,
+	SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
+COMMENT ON AGGREGATE scru128_sql.max_id(pg_catalog.uuid) IS 'the largest (latest) SCRU128 or UUIDv7 ID';
+CREATE AGGREGATE scru128_sql.min_id(pg_catalog.bytea) (
+	SFUNC = scru128_sql._bytea_smaller, STYPE = pg_catalog.bytea, COMBINEFUNC = scru128_sql._bytea_smaller,
+	SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
+COMMENT ON AGGREGATE scru128_sql.min_id(pg_catalog.bytea) IS 'the smallest (earliest) SCRU160 ID';
+CREATE AGGREGATE scru128_sql.max_id(pg_catalog.bytea) (
+	SFUNC = scru128_sql._bytea_larger, STYPE = pg_catalog.bytea, COMBINEFUNC = scru128_sql._bytea_larger,
+	SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
+COMMENT ON AGGREGATE scru128_sql.max_id(pg_catalog.bytea) IS 'the largest (latest) SCRU160 ID';
+-- The native extension's remaining SCRU128 and UUID functions, with its
+-- names, semantics and errors (release 1.4 of the SQL edition).
+
+CREATE FUNCTION scru128_sql.scru128_from_fields(timestamp_ms bigint, counter_hi integer, counter_lo integer, entropy bigint)
+RETURNS scru128_sql.scru128 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	f pg_catalog.text;
+	v bigint;
+	mx bigint;
+BEGIN
+	FOR f, v, mx IN VALUES ('timestamp_ms', timestamp_ms, 281474976710655), ('counter_hi', counter_hi::bigint, 16777215),
+			('counter_lo', counter_lo::bigint, 16777215), ('entropy', entropy, 4294967295) LOOP
+		IF v OPERATOR(pg_catalog.<) 0 OR v OPERATOR(pg_catalog.>) mx THEN
+			RAISE EXCEPTION USING ERRCODE = '22003',
+				MESSAGE = pg_catalog.format('scru128 field "%s" is out of range: %s', f, v),
+				DETAIL = pg_catalog.format('"%s" must be between 0 and %s.', f, mx);
+		END IF;
+	END LOOP;
+	RETURN (((pg_catalog.lpad(pg_catalog.to_hex(timestamp_ms), 12, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(counter_hi), 6, '0'))
+		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(counter_lo), 6, '0')) OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(entropy), 8, '0'))::pg_catalog.uuid;
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.scru128_from_fields(bigint, integer, integer, bigint) IS 'the SCRU128 ID of its four fields (22003 for a field out of range)';
+
+-- The Unix millisecond of t for a UUIDv7, or the native error.
+CREATE FUNCTION scru128_sql._uuidv7_ms(t timestamp with time zone)
+RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	ms numeric;
+BEGIN
+	IF pg_catalog.isfinite(t) THEN
+		ms := pg_catalog.floor(EXTRACT(epoch FROM t) OPERATOR(pg_catalog.*) 1000);
+		IF ms OPERATOR(pg_catalog.>=) 0 AND ms OPERATOR(pg_catalog.<=) 281474976710655 THEN
+			RETURN ms::bigint;
+		END IF;
+	END IF;
+	RAISE EXCEPTION USING ERRCODE = '22008',
+		MESSAGE = 'timestamp out of range for UUID version 7',
+		DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._uuidv7_ms(timestamp with time zone) IS 'internal: the Unix millisecond of a time for a UUIDv7, or 22008';
+
+CREATE FUNCTION scru128_sql.uuidv7_min(t timestamp with time zone)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT (pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._uuidv7_ms(t)), 12, '0') OPERATOR(pg_catalog.||) '70008000000000000000')::pg_catalog.uuid
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuidv7_min(timestamp with time zone) IS 'the smallest UUIDv7 of the millisecond of t';
+
+CREATE FUNCTION scru128_sql.uuidv7_max(t timestamp with time zone)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT (pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._uuidv7_ms(t)), 12, '0') OPERATOR(pg_catalog.||) '7fffbfffffffffffffff')::pg_catalog.uuid
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuidv7_max(timestamp with time zone) IS 'the largest UUIDv7 of the millisecond of t';
+
+-- Stateless, for backfills: random rand_a and rand_b.  PARALLEL RESTRICTED
+-- as the native one.
+CREATE FUNCTION scru128_sql.uuidv7_at(t timestamp with time zone)
+RETURNS pg_catalog.uuid LANGUAGE sql VOLATILE STRICT PARALLEL RESTRICTED AS $fn$
+SELECT ((pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._uuidv7_ms(t)), 12, '0') OPERATOR(pg_catalog.||) '7')
+	OPERATOR(pg_catalog.||) pg_catalog.right(pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', ''), 19))::pg_catalog.uuid
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuidv7_at(timestamp with time zone) IS 'a new UUIDv7 of the millisecond of t, random below it (for backfills)';
+
+-- RFC 9562 version of a uuid: its version digit if the variant is RFC
+-- 9562's (10xx), else -1.
+CREATE FUNCTION scru128_sql._uuid_rfc_version(u pg_catalog.uuid)
+RETURNS integer LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT CASE WHEN pg_catalog.substr(u::pg_catalog.text, 20, 1) OPERATOR(pg_catalog.=) ANY ('{8,9,a,b}'::pg_catalog.text[])
+	THEN ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(u::pg_catalog.text, 15, 1))::bit(4)::integer ELSE -1 END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._uuid_rfc_version(pg_catalog.uuid) IS 'internal: the version of an RFC 9562 UUID, -1 for another variant';
+
+CREATE FUNCTION scru128_sql._uuid_check_convertible(u pg_catalog.uuid, from_v integer, to_v integer)
+RETURNS pg_catalog.text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	v integer := scru128_sql._uuid_rfc_version(u);
+BEGIN
+	IF v OPERATOR(pg_catalog.<) 0 THEN
+		RAISE EXCEPTION USING ERRCODE = '22023',
+			MESSAGE = pg_catalog.format('cannot convert a UUID of a variant other than RFC 9562 to version %s', to_v),
+			DETAIL = pg_catalog.format('Only a version %s UUID can be converted to version %s.', from_v, to_v);
+	ELSIF v OPERATOR(pg_catalog.<>) from_v THEN
+		RAISE EXCEPTION USING ERRCODE = '22023',
+			MESSAGE = pg_catalog.format('cannot convert a version %s UUID to version %s', v, to_v),
+			DETAIL = pg_catalog.format('Only a version %s UUID can be converted to version %s.', from_v, to_v);
+	END IF;
+	RETURN pg_catalog.replace(u::pg_catalog.text, '-', '');
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql._uuid_check_convertible(pg_catalog.uuid, integer, integer) IS 'internal: the 32 hex digits of a UUID of version from_v, or the native error';
+
+-- v1: time_low (8 hex digits), time_mid (4), '1', time_high (3); v6: the
+-- 60-bit time high digits first, '6' before its last 3 digits.
+CREATE FUNCTION scru128_sql.uuid_v1_to_v6(u pg_catalog.uuid)
+RETURNS pg_catalog.uuid LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	h pg_catalog.text := scru128_sql._uuid_check_convertible(u, 1, 6);
+	t pg_catalog.text := (pg_catalog.substr(h, 14, 3) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 9, 4)) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 1, 8);
+BEGIN
+	RETURN (((pg_catalog.left(t, 12) OPERATOR(pg_catalog.||) '6') OPERATOR(pg_catalog.||) pg_catalog.right(t, 3)) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 17))::pg_catalog.uuid;
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuid_v1_to_v6(pg_catalog.uuid) IS 'the UUIDv6 of a UUIDv1: same time, clock sequence and node (22023 for another version)';
+
+CREATE FUNCTION scru128_sql.uuid_v6_to_v1(u pg_catalog.uuid)
+RETURNS pg_catalog.uuid LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	h pg_catalog.text := scru128_sql._uuid_check_convertible(u, 6, 1);
+	t pg_catalog.text := pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 14, 3);
+BEGIN
+	RETURN ((((pg_catalog.substr(t, 8, 8) OPERATOR(pg_catalog.||) pg_catalog.substr(t, 4, 4)) OPERATOR(pg_catalog.||) '1') OPERATOR(pg_catalog.||) pg_catalog.left(t, 3))
+		OPERATOR(pg_catalog.||) pg_catalog.substr(h, 17))::pg_catalog.uuid;
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuid_v6_to_v1(pg_catalog.uuid) IS 'the UUIDv1 of a UUIDv6 (22023 for another version)';
+
+-- The time of a v1, v6 or v7 UUID (RFC 9562 variant), NULL otherwise: the
+-- 60-bit count of 100 ns since 1582-10-15 cut to microseconds, or the
+-- 48-bit Unix milliseconds.  The microseconds become a timestamptz in two
+-- exact steps (a float of more than 2^53 microseconds would not be).
+CREATE FUNCTION scru128_sql.uuid_timestamp(u pg_catalog.uuid)
+RETURNS timestamp with time zone LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	h pg_catalog.text := pg_catalog.replace(u::pg_catalog.text, '-', '');
+	v integer := scru128_sql._uuid_rfc_version(u);
+	us bigint;
+BEGIN
+	IF v OPERATOR(pg_catalog.=) 7 THEN
+		us := ('x' OPERATOR(pg_catalog.||) pg_catalog.left(h, 12))::bit(48)::bigint OPERATOR(pg_catalog.*) 1000;
+	ELSIF v OPERATOR(pg_catalog.=) 1 THEN
+		us := (('x' OPERATOR(pg_catalog.||) ((pg_catalog.substr(h, 14, 3) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 9, 4)) OPERATOR(pg_catalog.||) pg_catalog.left(h, 8)))::bit(60)::bigint
+			OPERATOR(pg_catalog./) 10) OPERATOR(pg_catalog.-) 12219292800000000;
+	ELSIF v OPERATOR(pg_catalog.=) 6 THEN
+		us := (('x' OPERATOR(pg_catalog.||) (pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 14, 3)))::bit(60)::bigint
+			OPERATOR(pg_catalog./) 10) OPERATOR(pg_catalog.-) 12219292800000000;
+	ELSE
+		RETURN NULL;
+	END IF;
+	RETURN pg_catalog.to_timestamp((us OPERATOR(pg_catalog./) 1000000)::double precision)
+		OPERATOR(pg_catalog.+) pg_catalog.make_interval(0, 0, 0, 0, 0, 0, ((us OPERATOR(pg_catalog.%) 1000000)::double precision OPERATOR(pg_catalog./) 1000000));
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuid_timestamp(pg_catalog.uuid) IS 'the time of a version 1, 6 or 7 UUID, NULL for other versions';
+
+-- UUIDv6 as the native uuidv6(): the 60-bit count of 100 ns since
+-- 1582-10-15 (here from clock_timestamp()'s microseconds), one tick past
+-- the last value when the clock has not advanced, the version, the variant,
+-- a 14-bit clock sequence and a 48-bit random node with the multicast bit
+-- set, both drawn once per session.  The state "last:clock_seq:node" is the
+-- setting scru128_sql.uuidv6_state, transactional like uuidv7()'s.
+CREATE FUNCTION scru128_sql.uuidv6()
+RETURNS pg_catalog.uuid LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
+DECLARE
+	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.uuidv6_state', true);
+	ts bigint := (pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 10000000))::bigint OPERATOR(pg_catalog.+) 122192928000000000;
+	last bigint := 0;
+	seq integer;
+	node bigint;
+	r pg_catalog.text;
+	h pg_catalog.text;
+BEGIN
+	IF s OPERATOR(pg_catalog.<>) '' THEN
+		last := pg_catalog.split_part(s, ':', 1);
+		seq := pg_catalog.split_part(s, ':', 2);
+		node := pg_catalog.split_part(s, ':', 3);
+	ELSE
+		r := pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
+		seq := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 1, 4))::bit(16)::integer OPERATOR(pg_catalog.&) 16383;
+		node := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 21, 12))::bit(48)::bigint OPERATOR(pg_catalog.|) 1099511627776;
+	END IF;
+	IF ts OPERATOR(pg_catalog.<=) last THEN
+		ts := last OPERATOR(pg_catalog.+) 1;
+	END IF;
+	IF ts OPERATOR(pg_catalog.>) 1152921504606846975 OR ts OPERATOR(pg_catalog.<) 122192928000000000 THEN
+		RAISE EXCEPTION USING ERRCODE = '22008',
+			MESSAGE = 'timestamp out of range for UUID version 6',
+			DETAIL = 'UUID version 6 supports timestamps from 1970-01-01 to approximately year 5236.';
+	END IF;
+	s := pg_catalog.set_config('scru128_sql.uuidv6_state',
+		(((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) seq::pg_catalog.text) OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) node::pg_catalog.text, false);
+	h := pg_catalog.lpad(pg_catalog.to_hex(ts), 15, '0');
+	RETURN ((((pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) '6') OPERATOR(pg_catalog.||) pg_catalog.right(h, 3))
+		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(seq OPERATOR(pg_catalog.|) 32768), 4, '0')) OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(node), 12, '0'))::pg_catalog.uuid;
+END
+$fn$;
+COMMENT ON FUNCTION scru128_sql.uuidv6() IS 'new version 6 UUID as the native uuidv6(): increasing within the session, random node and clock sequence per session (state in the setting scru128_sql.uuidv6_state)';
 
 -- ULID (github.com/ulid/spec) in uuid: 48-bit Unix milliseconds, then 80
 -- random bits, big-endian, as the native ulid type stores it; the text is
@@ -1421,6 +2200,818 @@ BEGIN
 	RETURN now_ns;
 END
 $fn$;
+
+CREATE DOMAIN scru128_sql.scru64 AS bigint;
+
+CREATE DOMAIN scru128_sql._uuid_guard AS pg_catalog.uuid;
+
+CREATE DOMAIN scru128_sql._bigint_guard AS bigint;
+
+CREATE DOMAIN scru128_sql.scru160 AS pg_catalog.bytea;
+
+CREATE DOMAIN scru128_sql._bytea_guard AS pg_catalog.bytea;
+
+COMMENT ON DOMAIN scru128_sql.scru64 IS 'a SCRU64 ID in the bytes of the native scru64 type (bigint order is SCRU64 order); its time comparisons are the edition''s operators';
+
+COMMENT ON DOMAIN scru128_sql.scru160 IS 'a SCRU160 ID: the 20 bytes of the native scru160 type (bytea order is SCRU160 order); its time comparisons are the edition''s operators';
+
+COMMENT ON DOMAIN scru128_sql._bytea_guard IS 'internal: holds the guard operators that keep a plain bytea compared with a timestamptz an error';
+
+COMMENT ON DOMAIN scru128_sql._uuid_guard IS 'internal: holds the guard operators that keep a plain uuid compared with a timestamptz an error';
+
+COMMENT ON DOMAIN scru128_sql._bigint_guard IS 'internal: holds the guard operators that keep a plain bigint compared with a timestamptz an error';
+
+CREATE OR REPLACE FUNCTION scru128_sql._time_w(t timestamp with time zone)
+RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN t IS NOT NULL THEN LEAST(GREATEST(('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.timestamptz_send(t), 'hex'))::bit(64)::bigint,
+	-400000000000000000), 400000000000000000) OPERATOR(pg_catalog.+) 512000000000000000 END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._time_w(timestamp with time zone) IS 'internal: microseconds of a timestamptz since 2000, clamped to +-4e17, plus 512000000000000000';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru128_time_lower(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru128 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 999 WHEN NOT inclusive THEN 1000 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.<=) 281474976710655 THEN (pg_catalog.lpad(pg_catalog.to_hex(GREATEST((((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 999 WHEN NOT inclusive THEN 1000 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000), 0)), 12, '0') OPERATOR(pg_catalog.||) '00000000000000000000')::pg_catalog.uuid
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 999 WHEN NOT inclusive THEN 1000 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.>) 281474976710655 THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::pg_catalog.uuid END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru128_time_lower(timestamp with time zone, boolean) IS 'the smallest SCRU128 ID whose time is at or after t (after t unless inclusive); the largest ID where no ID is';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru128_time_lower_end(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru128 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 999 WHEN NOT inclusive THEN 1000 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.<=) 281474976710655 THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::pg_catalog.uuid
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 999 WHEN NOT inclusive THEN 1000 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.>) 281474976710655 THEN '00000000-0000-0000-0000-000000000000'::pg_catalog.uuid END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru128_time_lower_end(timestamp with time zone, boolean) IS 'the largest SCRU128 ID if some ID''s time is at or after t (after t unless inclusive), else the smallest: the other end of the range scru128_time_lower starts';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru128_time_upper(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru128 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.>=) 0 THEN (pg_catalog.lpad(pg_catalog.to_hex(LEAST((((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000), 281474976710655)), 12, '0') OPERATOR(pg_catalog.||) 'ffffffffffffffffffff')::pg_catalog.uuid
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.<) 0 THEN '00000000-0000-0000-0000-000000000000'::pg_catalog.uuid END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru128_time_upper(timestamp with time zone, boolean) IS 'the largest SCRU128 ID whose time is at or before t (before t unless inclusive); the smallest ID where no ID is';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru128_time_upper_start(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru128 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.>=) 0 THEN '00000000-0000-0000-0000-000000000000'::pg_catalog.uuid
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 511053315200000) OPERATOR(pg_catalog.<) 0 THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::pg_catalog.uuid END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru128_time_upper_start(timestamp with time zone, boolean) IS 'the smallest SCRU128 ID if some ID''s time is at or before t (before t unless inclusive), else the largest: the other end of the range scru128_time_upper ends';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru64_time_lower(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru64 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 255999 WHEN NOT inclusive THEN 256000 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.<=) 282429536480 THEN GREATEST((((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 255999 WHEN NOT inclusive THEN 256000 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500), 0) OPERATOR(pg_catalog.<<) 24
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 255999 WHEN NOT inclusive THEN 256000 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.>) 282429536480 THEN 4738381338321616895 END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru64_time_lower(timestamp with time zone, boolean) IS 'the smallest SCRU64 ID whose time (the start of its 256 ms tick) is at or after t (after t unless inclusive); the largest ID where no ID is';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru64_time_lower_end(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru64 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 255999 WHEN NOT inclusive THEN 256000 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.<=) 282429536480 THEN 4738381338321616895
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.+) CASE WHEN inclusive THEN 255999 WHEN NOT inclusive THEN 256000 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.>) 282429536480 THEN 0 END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru64_time_lower_end(timestamp with time zone, boolean) IS 'the largest SCRU64 ID if some ID''s time is at or after t (after t unless inclusive), else the smallest: the other end of the range scru64_time_lower starts';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru64_time_upper(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru64 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.>=) 0 THEN (LEAST((((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500), 282429536480) OPERATOR(pg_catalog.<<) 24) OPERATOR(pg_catalog.|) 16777215
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.<) 0 THEN 0 END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru64_time_upper(timestamp with time zone, boolean) IS 'the largest SCRU64 ID whose time is at or before t (before t unless inclusive); the smallest ID where no ID is';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru64_time_upper_start(t timestamp with time zone, inclusive boolean)
+RETURNS scru128_sql.scru64 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT CASE WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.>=) 0 THEN 0
+	WHEN (((scru128_sql._time_w(t) OPERATOR(pg_catalog.-) CASE WHEN inclusive THEN 0 WHEN NOT inclusive THEN 1 END) OPERATOR(pg_catalog./) 256000) OPERATOR(pg_catalog.-) 1996302012500) OPERATOR(pg_catalog.<) 0 THEN 4738381338321616895 END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru64_time_upper_start(timestamp with time zone, boolean) IS 'the smallest SCRU64 ID if some ID''s time is at or before t (before t unless inclusive), else the largest: the other end of the range scru64_time_upper ends';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuid_time_lower(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql.scru128_time_lower(t, inclusive)::pg_catalog.uuid
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.uuid_time_lower(timestamp with time zone, boolean) IS 'scru128_time_lower for a UUIDv7 column: the same 48-bit millisecond, as uuid';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuid_time_lower_end(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql.scru128_time_lower_end(t, inclusive)::pg_catalog.uuid
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.uuid_time_lower_end(timestamp with time zone, boolean) IS 'scru128_time_lower_end for a UUIDv7 column: the same 48-bit millisecond, as uuid';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuid_time_upper(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql.scru128_time_upper(t, inclusive)::pg_catalog.uuid
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.uuid_time_upper(timestamp with time zone, boolean) IS 'scru128_time_upper for a UUIDv7 column: the same 48-bit millisecond, as uuid';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuid_time_upper_start(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql.scru128_time_upper_start(t, inclusive)::pg_catalog.uuid
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.uuid_time_upper_start(timestamp with time zone, boolean) IS 'scru128_time_upper_start for a UUIDv7 column: the same 48-bit millisecond, as uuid';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru160_time_lower(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT pg_catalog.uuid_send(scru128_sql.scru128_time_lower(t, inclusive)::pg_catalog.uuid)
+	OPERATOR(pg_catalog.||) pg_catalog.substr(pg_catalog.uuid_send(scru128_sql.scru128_time_lower(t, inclusive)::pg_catalog.uuid), 13, 4)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru160_time_lower(timestamp with time zone, boolean) IS 'scru128_time_lower for a SCRU160 column: the same 48-bit millisecond, as 20 bytes';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru160_time_lower_end(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT pg_catalog.uuid_send(scru128_sql.scru128_time_lower_end(t, inclusive)::pg_catalog.uuid)
+	OPERATOR(pg_catalog.||) pg_catalog.substr(pg_catalog.uuid_send(scru128_sql.scru128_time_lower_end(t, inclusive)::pg_catalog.uuid), 13, 4)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru160_time_lower_end(timestamp with time zone, boolean) IS 'scru128_time_lower_end for a SCRU160 column: the same 48-bit millisecond, as 20 bytes';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru160_time_upper(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT pg_catalog.uuid_send(scru128_sql.scru128_time_upper(t, inclusive)::pg_catalog.uuid)
+	OPERATOR(pg_catalog.||) pg_catalog.substr(pg_catalog.uuid_send(scru128_sql.scru128_time_upper(t, inclusive)::pg_catalog.uuid), 13, 4)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru160_time_upper(timestamp with time zone, boolean) IS 'scru128_time_upper for a SCRU160 column: the same 48-bit millisecond, as 20 bytes';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru160_time_upper_start(t timestamp with time zone, inclusive boolean)
+RETURNS pg_catalog.bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT pg_catalog.uuid_send(scru128_sql.scru128_time_upper_start(t, inclusive)::pg_catalog.uuid)
+	OPERATOR(pg_catalog.||) pg_catalog.substr(pg_catalog.uuid_send(scru128_sql.scru128_time_upper_start(t, inclusive)::pg_catalog.uuid), 13, 4)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru160_time_upper_start(timestamp with time zone, boolean) IS 'scru128_time_upper_start for a SCRU160 column: the same 48-bit millisecond, as 20 bytes';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru128_lt_timestamptz(id scru128_sql.scru128, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_upper_start(t, false)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru128_lt_timestamptz(scru128_sql.scru128, timestamp with time zone) IS 'id < t: the time of the scru128 ID is before t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru128_le_timestamptz(id scru128_sql.scru128, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_upper_start(t, true)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru128_le_timestamptz(scru128_sql.scru128, timestamp with time zone) IS 'id <= t: the time of the scru128 ID is at or before t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru128_gt_timestamptz(id scru128_sql.scru128, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_lower_end(t, false)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru128_gt_timestamptz(scru128_sql.scru128, timestamp with time zone) IS 'id > t: the time of the scru128 ID is after t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru128_ge_timestamptz(id scru128_sql.scru128, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_lower_end(t, true)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru128_ge_timestamptz(scru128_sql.scru128, timestamp with time zone) IS 'id >= t: the time of the scru128 ID is at or after t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_lt_scru128(t timestamp with time zone, id scru128_sql.scru128)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_lower_end(t, false)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.timestamptz_lt_scru128(timestamp with time zone, scru128_sql.scru128) IS 't < id: t is before the time of the scru128 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_le_scru128(t timestamp with time zone, id scru128_sql.scru128)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_lower_end(t, true)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.timestamptz_le_scru128(timestamp with time zone, scru128_sql.scru128) IS 't <= id: t is at or before the time of the scru128 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_gt_scru128(t timestamp with time zone, id scru128_sql.scru128)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_upper_start(t, false)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.timestamptz_gt_scru128(timestamp with time zone, scru128_sql.scru128) IS 't > id: t is after the time of the scru128 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_ge_scru128(t timestamp with time zone, id scru128_sql.scru128)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru128_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru128_time_upper_start(t, true)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.timestamptz_ge_scru128(timestamp with time zone, scru128_sql.scru128) IS 't >= id: t is at or after the time of the scru128 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru64_lt_timestamptz(id scru128_sql.scru64, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_upper_start(t, false)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru64_lt_timestamptz(scru128_sql.scru64, timestamp with time zone) IS 'id < t: the time of the scru64 ID is before t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru64_le_timestamptz(id scru128_sql.scru64, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_upper_start(t, true)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru64_le_timestamptz(scru128_sql.scru64, timestamp with time zone) IS 'id <= t: the time of the scru64 ID is at or before t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru64_gt_timestamptz(id scru128_sql.scru64, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_lower_end(t, false)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru64_gt_timestamptz(scru128_sql.scru64, timestamp with time zone) IS 'id > t: the time of the scru64 ID is after t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru64_ge_timestamptz(id scru128_sql.scru64, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_lower_end(t, true)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru64_ge_timestamptz(scru128_sql.scru64, timestamp with time zone) IS 'id >= t: the time of the scru64 ID is at or after t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_lt_scru64(t timestamp with time zone, id scru128_sql.scru64)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_lower_end(t, false)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.timestamptz_lt_scru64(timestamp with time zone, scru128_sql.scru64) IS 't < id: t is before the time of the scru64 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_le_scru64(t timestamp with time zone, id scru128_sql.scru64)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_lower_end(t, true)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.timestamptz_le_scru64(timestamp with time zone, scru128_sql.scru64) IS 't <= id: t is at or before the time of the scru64 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_gt_scru64(t timestamp with time zone, id scru128_sql.scru64)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_upper_start(t, false)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.timestamptz_gt_scru64(timestamp with time zone, scru128_sql.scru64) IS 't > id: t is after the time of the scru64 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_ge_scru64(t timestamp with time zone, id scru128_sql.scru64)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru64_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru64_time_upper_start(t, true)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.timestamptz_ge_scru64(timestamp with time zone, scru128_sql.scru64) IS 't >= id: t is at or after the time of the scru64 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru160_lt_timestamptz(id scru128_sql.scru160, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_upper_start(t, false)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru160_lt_timestamptz(scru128_sql.scru160, timestamp with time zone) IS 'id < t: the time of the scru160 ID is before t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru160_le_timestamptz(id scru128_sql.scru160, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_upper_start(t, true)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru160_le_timestamptz(scru128_sql.scru160, timestamp with time zone) IS 'id <= t: the time of the scru160 ID is at or before t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru160_gt_timestamptz(id scru128_sql.scru160, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_lower_end(t, false)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru160_gt_timestamptz(scru128_sql.scru160, timestamp with time zone) IS 'id > t: the time of the scru160 ID is after t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru160_ge_timestamptz(id scru128_sql.scru160, t timestamp with time zone)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_lower_end(t, true)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru160_ge_timestamptz(scru128_sql.scru160, timestamp with time zone) IS 'id >= t: the time of the scru160 ID is at or after t (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_lt_scru160(t timestamp with time zone, id scru128_sql.scru160)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_lower(t, false)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_lower_end(t, false)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.timestamptz_lt_scru160(timestamp with time zone, scru128_sql.scru160) IS 't < id: t is before the time of the scru160 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_le_scru160(t timestamp with time zone, id scru128_sql.scru160)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_lower(t, true)
+	AND id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_lower_end(t, true)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.timestamptz_le_scru160(timestamp with time zone, scru128_sql.scru160) IS 't <= id: t is at or before the time of the scru160 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_gt_scru160(t timestamp with time zone, id scru128_sql.scru160)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_upper(t, false)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_upper_start(t, false)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.timestamptz_gt_scru160(timestamp with time zone, scru128_sql.scru160) IS 't > id: t is after the time of the scru160 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.timestamptz_ge_scru160(t timestamp with time zone, id scru128_sql.scru160)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT id OPERATOR(pg_catalog.<=) scru128_sql.scru160_time_upper(t, true)
+	AND id OPERATOR(pg_catalog.>=) scru128_sql.scru160_time_upper_start(t, true)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.timestamptz_ge_scru160(timestamp with time zone, scru128_sql.scru160) IS 't >= id: t is at or after the time of the scru160 ID (the operator''s function, inlined)';
+
+CREATE OR REPLACE FUNCTION scru128_sql._uuid_guard_timestamptz(id scru128_sql._uuid_guard, t timestamp with time zone)
+RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
+BEGIN
+	RAISE EXCEPTION USING ERRCODE = '42883',
+		MESSAGE = 'scru128_sql has no time comparison for a plain uuid',
+		HINT = 'Give the column the type scru128_sql.scru128 (no rewrite), or compare with scru128_sql.uuid_time_lower(t, true) and its kin.';
+END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._uuid_guard_timestamptz(scru128_sql._uuid_guard, timestamp with time zone) IS 'internal: the guard operators'' function; raises 42883';
+
+CREATE OR REPLACE FUNCTION scru128_sql._timestamptz_uuid_guard(t timestamp with time zone, id scru128_sql._uuid_guard)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql._uuid_guard_timestamptz(id, t)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._timestamptz_uuid_guard(timestamp with time zone, scru128_sql._uuid_guard) IS 'internal: the guard operators'' function; raises 42883';
+
+CREATE OR REPLACE FUNCTION scru128_sql._bigint_guard_timestamptz(id scru128_sql._bigint_guard, t timestamp with time zone)
+RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
+BEGIN
+	RAISE EXCEPTION USING ERRCODE = '42883',
+		MESSAGE = 'scru128_sql has no time comparison for a plain bigint',
+		HINT = 'Give the column the type scru128_sql.scru64 (no rewrite).';
+END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._bigint_guard_timestamptz(scru128_sql._bigint_guard, timestamp with time zone) IS 'internal: the guard operators'' function; raises 42883';
+
+CREATE OR REPLACE FUNCTION scru128_sql._timestamptz_bigint_guard(t timestamp with time zone, id scru128_sql._bigint_guard)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql._bigint_guard_timestamptz(id, t)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._timestamptz_bigint_guard(timestamp with time zone, scru128_sql._bigint_guard) IS 'internal: the guard operators'' function; raises 42883';
+
+CREATE OR REPLACE FUNCTION scru128_sql._bytea_guard_timestamptz(id scru128_sql._bytea_guard, t timestamp with time zone)
+RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
+BEGIN
+	RAISE EXCEPTION USING ERRCODE = '42883',
+		MESSAGE = 'scru128_sql has no time comparison for a plain bytea',
+		HINT = 'Give the column the type scru128_sql.scru160 (no rewrite).';
+END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._bytea_guard_timestamptz(scru128_sql._bytea_guard, timestamp with time zone) IS 'internal: the guard operators'' function; raises 42883';
+
+CREATE OR REPLACE FUNCTION scru128_sql._timestamptz_bytea_guard(t timestamp with time zone, id scru128_sql._bytea_guard)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+SELECT scru128_sql._bytea_guard_timestamptz(id, t)
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._timestamptz_bytea_guard(timestamp with time zone, scru128_sql._bytea_guard) IS 'internal: the guard operators'' function; raises 42883';
+
+DO $do$
+DECLARE
+	s pg_catalog.text;
+BEGIN
+	FOREACH s IN ARRAY ARRAY[
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql.scru128, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru128_lt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql.scru128, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru128_le_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql.scru128, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru128_gt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql.scru128, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru128_ge_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru128, FUNCTION = scru128_sql.timestamptz_lt_scru128,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru128, FUNCTION = scru128_sql.timestamptz_le_scru128,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru128, FUNCTION = scru128_sql.timestamptz_gt_scru128,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru128, FUNCTION = scru128_sql.timestamptz_ge_scru128,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql._uuid_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._uuid_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql._uuid_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._uuid_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql._uuid_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._uuid_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql._uuid_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._uuid_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._uuid_guard, FUNCTION = scru128_sql._timestamptz_uuid_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._uuid_guard, FUNCTION = scru128_sql._timestamptz_uuid_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._uuid_guard, FUNCTION = scru128_sql._timestamptz_uuid_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._uuid_guard, FUNCTION = scru128_sql._timestamptz_uuid_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql.scru64, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru64_lt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql.scru64, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru64_le_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql.scru64, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru64_gt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql.scru64, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru64_ge_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru64, FUNCTION = scru128_sql.timestamptz_lt_scru64,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru64, FUNCTION = scru128_sql.timestamptz_le_scru64,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru64, FUNCTION = scru128_sql.timestamptz_gt_scru64,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru64, FUNCTION = scru128_sql.timestamptz_ge_scru64,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql._bigint_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bigint_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql._bigint_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bigint_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql._bigint_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bigint_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql._bigint_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bigint_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bigint_guard, FUNCTION = scru128_sql._timestamptz_bigint_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql.scru160, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru160_lt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql.scru160, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru160_le_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql.scru160, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru160_gt_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql.scru160, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql.scru160_ge_timestamptz,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru160, FUNCTION = scru128_sql.timestamptz_lt_scru160,
+			COMMUTATOR = OPERATOR(scru128_sql.>), NEGATOR = OPERATOR(scru128_sql.>=), RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru160, FUNCTION = scru128_sql.timestamptz_le_scru160,
+			COMMUTATOR = OPERATOR(scru128_sql.>=), NEGATOR = OPERATOR(scru128_sql.>), RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru160, FUNCTION = scru128_sql.timestamptz_gt_scru160,
+			COMMUTATOR = OPERATOR(scru128_sql.<), NEGATOR = OPERATOR(scru128_sql.<=), RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql.scru160, FUNCTION = scru128_sql.timestamptz_ge_scru160,
+			COMMUTATOR = OPERATOR(scru128_sql.<=), NEGATOR = OPERATOR(scru128_sql.<), RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = scru128_sql._bytea_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bytea_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = scru128_sql._bytea_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bytea_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = scru128_sql._bytea_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bytea_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = scru128_sql._bytea_guard, RIGHTARG = timestamp with time zone, FUNCTION = scru128_sql._bytea_guard_timestamptz)$op$,
+		$op$CREATE OPERATOR scru128_sql.< (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bytea_guard, FUNCTION = scru128_sql._timestamptz_bytea_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.<= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bytea_guard, FUNCTION = scru128_sql._timestamptz_bytea_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.> (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bytea_guard, FUNCTION = scru128_sql._timestamptz_bytea_guard)$op$,
+		$op$CREATE OPERATOR scru128_sql.>= (LEFTARG = timestamp with time zone, RIGHTARG = scru128_sql._bytea_guard, FUNCTION = scru128_sql._timestamptz_bytea_guard)$op$
+	] LOOP
+		BEGIN
+			EXECUTE s;
+		EXCEPTION WHEN duplicate_function THEN
+			NULL;
+		END;
+	END LOOP;
+END
+$do$;
+
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql.scru128, timestamp with time zone) IS 'the time of the scru128 ID is before the timestamptz, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql.scru128, timestamp with time zone) IS 'the time of the scru128 ID is at or before the timestamptz, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql.scru128, timestamp with time zone) IS 'the time of the scru128 ID is after the timestamptz, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql.scru128, timestamp with time zone) IS 'the time of the scru128 ID is at or after the timestamptz, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql.scru128) IS 'the timestamptz is before the time of the scru128 ID, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql.scru128) IS 'the timestamptz is at or before the time of the scru128 ID, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql.scru128) IS 'the timestamptz is after the time of the scru128 ID, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql.scru128) IS 'the timestamptz is at or after the time of the scru128 ID, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql._uuid_guard, timestamp with time zone) IS 'guard: makes a plain uuid < timestamptz ambiguous instead of a scru128 comparison';
+
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql._uuid_guard, timestamp with time zone) IS 'guard: makes a plain uuid <= timestamptz ambiguous instead of a scru128 comparison';
+
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql._uuid_guard, timestamp with time zone) IS 'guard: makes a plain uuid > timestamptz ambiguous instead of a scru128 comparison';
+
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql._uuid_guard, timestamp with time zone) IS 'guard: makes a plain uuid >= timestamptz ambiguous instead of a scru128 comparison';
+
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql._uuid_guard) IS 'guard: makes a plain timestamptz < uuid ambiguous instead of a scru128 comparison';
+
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql._uuid_guard) IS 'guard: makes a plain timestamptz <= uuid ambiguous instead of a scru128 comparison';
+
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql._uuid_guard) IS 'guard: makes a plain timestamptz > uuid ambiguous instead of a scru128 comparison';
+
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql._uuid_guard) IS 'guard: makes a plain timestamptz >= uuid ambiguous instead of a scru128 comparison';
+
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql.scru64, timestamp with time zone) IS 'the time of the scru64 ID is before the timestamptz, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql.scru64, timestamp with time zone) IS 'the time of the scru64 ID is at or before the timestamptz, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql.scru64, timestamp with time zone) IS 'the time of the scru64 ID is after the timestamptz, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql.scru64, timestamp with time zone) IS 'the time of the scru64 ID is at or after the timestamptz, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql.scru64) IS 'the timestamptz is before the time of the scru64 ID, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql.scru64) IS 'the timestamptz is at or before the time of the scru64 ID, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql.scru64) IS 'the timestamptz is after the time of the scru64 ID, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql.scru64) IS 'the timestamptz is at or after the time of the scru64 ID, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql._bigint_guard, timestamp with time zone) IS 'guard: makes a plain bigint < timestamptz ambiguous instead of a scru64 comparison';
+
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql._bigint_guard, timestamp with time zone) IS 'guard: makes a plain bigint <= timestamptz ambiguous instead of a scru64 comparison';
+
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql._bigint_guard, timestamp with time zone) IS 'guard: makes a plain bigint > timestamptz ambiguous instead of a scru64 comparison';
+
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql._bigint_guard, timestamp with time zone) IS 'guard: makes a plain bigint >= timestamptz ambiguous instead of a scru64 comparison';
+
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql._bigint_guard) IS 'guard: makes a plain timestamptz < bigint ambiguous instead of a scru64 comparison';
+
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql._bigint_guard) IS 'guard: makes a plain timestamptz <= bigint ambiguous instead of a scru64 comparison';
+
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql._bigint_guard) IS 'guard: makes a plain timestamptz > bigint ambiguous instead of a scru64 comparison';
+
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql._bigint_guard) IS 'guard: makes a plain timestamptz >= bigint ambiguous instead of a scru64 comparison';
+
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql.scru160, timestamp with time zone) IS 'the time of the scru160 ID is before the timestamptz, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql.scru160, timestamp with time zone) IS 'the time of the scru160 ID is at or before the timestamptz, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql.scru160, timestamp with time zone) IS 'the time of the scru160 ID is after the timestamptz, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql.scru160, timestamp with time zone) IS 'the time of the scru160 ID is at or after the timestamptz, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql.scru160) IS 'the timestamptz is before the time of the scru160 ID, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql.scru160) IS 'the timestamptz is at or before the time of the scru160 ID, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql.scru160) IS 'the timestamptz is after the time of the scru160 ID, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql.scru160) IS 'the timestamptz is at or after the time of the scru160 ID, to the microsecond';
+
+COMMENT ON OPERATOR scru128_sql.< (scru128_sql._bytea_guard, timestamp with time zone) IS 'guard: makes a plain bytea < timestamptz ambiguous instead of a scru160 comparison';
+
+COMMENT ON OPERATOR scru128_sql.<= (scru128_sql._bytea_guard, timestamp with time zone) IS 'guard: makes a plain bytea <= timestamptz ambiguous instead of a scru160 comparison';
+
+COMMENT ON OPERATOR scru128_sql.> (scru128_sql._bytea_guard, timestamp with time zone) IS 'guard: makes a plain bytea > timestamptz ambiguous instead of a scru160 comparison';
+
+COMMENT ON OPERATOR scru128_sql.>= (scru128_sql._bytea_guard, timestamp with time zone) IS 'guard: makes a plain bytea >= timestamptz ambiguous instead of a scru160 comparison';
+
+COMMENT ON OPERATOR scru128_sql.< (timestamp with time zone, scru128_sql._bytea_guard) IS 'guard: makes a plain timestamptz < bytea ambiguous instead of a scru160 comparison';
+
+COMMENT ON OPERATOR scru128_sql.<= (timestamp with time zone, scru128_sql._bytea_guard) IS 'guard: makes a plain timestamptz <= bytea ambiguous instead of a scru160 comparison';
+
+COMMENT ON OPERATOR scru128_sql.> (timestamp with time zone, scru128_sql._bytea_guard) IS 'guard: makes a plain timestamptz > bytea ambiguous instead of a scru160 comparison';
+
+COMMENT ON OPERATOR scru128_sql.>= (timestamp with time zone, scru128_sql._bytea_guard) IS 'guard: makes a plain timestamptz >= bytea ambiguous instead of a scru160 comparison';
+
+CREATE OR REPLACE FUNCTION scru128_sql._uuid_smaller(a pg_catalog.uuid, b pg_catalog.uuid)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT CASE WHEN a OPERATOR(pg_catalog.<=) b THEN a ELSE b END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._uuid_smaller(pg_catalog.uuid, pg_catalog.uuid) IS 'internal: the smaller of two uuids (min_id''s transition function)';
+
+CREATE OR REPLACE FUNCTION scru128_sql._uuid_larger(a pg_catalog.uuid, b pg_catalog.uuid)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT CASE WHEN a OPERATOR(pg_catalog.>=) b THEN a ELSE b END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._uuid_larger(pg_catalog.uuid, pg_catalog.uuid) IS 'internal: the larger of two uuids (max_id''s transition function)';
+
+CREATE OR REPLACE FUNCTION scru128_sql._bytea_smaller(a pg_catalog.bytea, b pg_catalog.bytea)
+RETURNS pg_catalog.bytea LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT CASE WHEN a OPERATOR(pg_catalog.<=) b THEN a ELSE b END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._bytea_smaller(pg_catalog.bytea, pg_catalog.bytea) IS 'internal: the smaller of two byteas (min_id''s transition function)';
+
+CREATE OR REPLACE FUNCTION scru128_sql._bytea_larger(a pg_catalog.bytea, b pg_catalog.bytea)
+RETURNS pg_catalog.bytea LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT CASE WHEN a OPERATOR(pg_catalog.>=) b THEN a ELSE b END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._bytea_larger(pg_catalog.bytea, pg_catalog.bytea) IS 'internal: the larger of two byteas (max_id''s transition function)';
+
+CREATE AGGREGATE scru128_sql.min_id(pg_catalog.uuid) (
+	SFUNC = scru128_sql._uuid_smaller, STYPE = pg_catalog.uuid, COMBINEFUNC = scru128_sql._uuid_smaller,
+	SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
+
+COMMENT ON AGGREGATE scru128_sql.min_id(pg_catalog.uuid) IS 'the smallest (earliest) SCRU128 or UUIDv7 ID';
+
+CREATE AGGREGATE scru128_sql.max_id(pg_catalog.uuid) (
+	SFUNC = scru128_sql._uuid_larger, STYPE = pg_catalog.uuid, COMBINEFUNC = scru128_sql._uuid_larger,
+	SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
+
+COMMENT ON AGGREGATE scru128_sql.max_id(pg_catalog.uuid) IS 'the largest (latest) SCRU128 or UUIDv7 ID';
+
+CREATE AGGREGATE scru128_sql.min_id(pg_catalog.bytea) (
+	SFUNC = scru128_sql._bytea_smaller, STYPE = pg_catalog.bytea, COMBINEFUNC = scru128_sql._bytea_smaller,
+	SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
+
+COMMENT ON AGGREGATE scru128_sql.min_id(pg_catalog.bytea) IS 'the smallest (earliest) SCRU160 ID';
+
+CREATE AGGREGATE scru128_sql.max_id(pg_catalog.bytea) (
+	SFUNC = scru128_sql._bytea_larger, STYPE = pg_catalog.bytea, COMBINEFUNC = scru128_sql._bytea_larger,
+	SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
+
+COMMENT ON AGGREGATE scru128_sql.max_id(pg_catalog.bytea) IS 'the largest (latest) SCRU160 ID';
+
+CREATE OR REPLACE FUNCTION scru128_sql.scru128_from_fields(timestamp_ms bigint, counter_hi integer, counter_lo integer, entropy bigint)
+RETURNS scru128_sql.scru128 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	f pg_catalog.text;
+	v bigint;
+	mx bigint;
+BEGIN
+	FOR f, v, mx IN VALUES ('timestamp_ms', timestamp_ms, 281474976710655), ('counter_hi', counter_hi::bigint, 16777215),
+			('counter_lo', counter_lo::bigint, 16777215), ('entropy', entropy, 4294967295) LOOP
+		IF v OPERATOR(pg_catalog.<) 0 OR v OPERATOR(pg_catalog.>) mx THEN
+			RAISE EXCEPTION USING ERRCODE = '22003',
+				MESSAGE = pg_catalog.format('scru128 field "%s" is out of range: %s', f, v),
+				DETAIL = pg_catalog.format('"%s" must be between 0 and %s.', f, mx);
+		END IF;
+	END LOOP;
+	RETURN (((pg_catalog.lpad(pg_catalog.to_hex(timestamp_ms), 12, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(counter_hi), 6, '0'))
+		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(counter_lo), 6, '0')) OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(entropy), 8, '0'))::pg_catalog.uuid;
+END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.scru128_from_fields(bigint, integer, integer, bigint) IS 'the SCRU128 ID of its four fields (22003 for a field out of range)';
+
+CREATE OR REPLACE FUNCTION scru128_sql._uuidv7_ms(t timestamp with time zone)
+RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	ms numeric;
+BEGIN
+	IF pg_catalog.isfinite(t) THEN
+		ms := pg_catalog.floor(EXTRACT(epoch FROM t) OPERATOR(pg_catalog.*) 1000);
+		IF ms OPERATOR(pg_catalog.>=) 0 AND ms OPERATOR(pg_catalog.<=) 281474976710655 THEN
+			RETURN ms::bigint;
+		END IF;
+	END IF;
+	RAISE EXCEPTION USING ERRCODE = '22008',
+		MESSAGE = 'timestamp out of range for UUID version 7',
+		DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._uuidv7_ms(timestamp with time zone) IS 'internal: the Unix millisecond of a time for a UUIDv7, or 22008';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuidv7_min(t timestamp with time zone)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT (pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._uuidv7_ms(t)), 12, '0') OPERATOR(pg_catalog.||) '70008000000000000000')::pg_catalog.uuid
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.uuidv7_min(timestamp with time zone) IS 'the smallest UUIDv7 of the millisecond of t';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuidv7_max(t timestamp with time zone)
+RETURNS pg_catalog.uuid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT (pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._uuidv7_ms(t)), 12, '0') OPERATOR(pg_catalog.||) '7fffbfffffffffffffff')::pg_catalog.uuid
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.uuidv7_max(timestamp with time zone) IS 'the largest UUIDv7 of the millisecond of t';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuidv7_at(t timestamp with time zone)
+RETURNS pg_catalog.uuid LANGUAGE sql VOLATILE STRICT PARALLEL RESTRICTED AS $fn$
+SELECT ((pg_catalog.lpad(pg_catalog.to_hex(scru128_sql._uuidv7_ms(t)), 12, '0') OPERATOR(pg_catalog.||) '7')
+	OPERATOR(pg_catalog.||) pg_catalog.right(pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', ''), 19))::pg_catalog.uuid
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.uuidv7_at(timestamp with time zone) IS 'a new UUIDv7 of the millisecond of t, random below it (for backfills)';
+
+CREATE OR REPLACE FUNCTION scru128_sql._uuid_rfc_version(u pg_catalog.uuid)
+RETURNS integer LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+SELECT CASE WHEN pg_catalog.substr(u::pg_catalog.text, 20, 1) OPERATOR(pg_catalog.=) ANY ('{8,9,a,b}'::pg_catalog.text[])
+	THEN ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(u::pg_catalog.text, 15, 1))::bit(4)::integer ELSE -1 END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._uuid_rfc_version(pg_catalog.uuid) IS 'internal: the version of an RFC 9562 UUID, -1 for another variant';
+
+CREATE OR REPLACE FUNCTION scru128_sql._uuid_check_convertible(u pg_catalog.uuid, from_v integer, to_v integer)
+RETURNS pg_catalog.text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	v integer := scru128_sql._uuid_rfc_version(u);
+BEGIN
+	IF v OPERATOR(pg_catalog.<) 0 THEN
+		RAISE EXCEPTION USING ERRCODE = '22023',
+			MESSAGE = pg_catalog.format('cannot convert a UUID of a variant other than RFC 9562 to version %s', to_v),
+			DETAIL = pg_catalog.format('Only a version %s UUID can be converted to version %s.', from_v, to_v);
+	ELSIF v OPERATOR(pg_catalog.<>) from_v THEN
+		RAISE EXCEPTION USING ERRCODE = '22023',
+			MESSAGE = pg_catalog.format('cannot convert a version %s UUID to version %s', v, to_v),
+			DETAIL = pg_catalog.format('Only a version %s UUID can be converted to version %s.', from_v, to_v);
+	END IF;
+	RETURN pg_catalog.replace(u::pg_catalog.text, '-', '');
+END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql._uuid_check_convertible(pg_catalog.uuid, integer, integer) IS 'internal: the 32 hex digits of a UUID of version from_v, or the native error';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuid_v1_to_v6(u pg_catalog.uuid)
+RETURNS pg_catalog.uuid LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	h pg_catalog.text := scru128_sql._uuid_check_convertible(u, 1, 6);
+	t pg_catalog.text := (pg_catalog.substr(h, 14, 3) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 9, 4)) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 1, 8);
+BEGIN
+	RETURN (((pg_catalog.left(t, 12) OPERATOR(pg_catalog.||) '6') OPERATOR(pg_catalog.||) pg_catalog.right(t, 3)) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 17))::pg_catalog.uuid;
+END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.uuid_v1_to_v6(pg_catalog.uuid) IS 'the UUIDv6 of a UUIDv1: same time, clock sequence and node (22023 for another version)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuid_v6_to_v1(u pg_catalog.uuid)
+RETURNS pg_catalog.uuid LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	h pg_catalog.text := scru128_sql._uuid_check_convertible(u, 6, 1);
+	t pg_catalog.text := pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 14, 3);
+BEGIN
+	RETURN ((((pg_catalog.substr(t, 8, 8) OPERATOR(pg_catalog.||) pg_catalog.substr(t, 4, 4)) OPERATOR(pg_catalog.||) '1') OPERATOR(pg_catalog.||) pg_catalog.left(t, 3))
+		OPERATOR(pg_catalog.||) pg_catalog.substr(h, 17))::pg_catalog.uuid;
+END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.uuid_v6_to_v1(pg_catalog.uuid) IS 'the UUIDv1 of a UUIDv6 (22023 for another version)';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuid_timestamp(u pg_catalog.uuid)
+RETURNS timestamp with time zone LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+	h pg_catalog.text := pg_catalog.replace(u::pg_catalog.text, '-', '');
+	v integer := scru128_sql._uuid_rfc_version(u);
+	us bigint;
+BEGIN
+	IF v OPERATOR(pg_catalog.=) 7 THEN
+		us := ('x' OPERATOR(pg_catalog.||) pg_catalog.left(h, 12))::bit(48)::bigint OPERATOR(pg_catalog.*) 1000;
+	ELSIF v OPERATOR(pg_catalog.=) 1 THEN
+		us := (('x' OPERATOR(pg_catalog.||) ((pg_catalog.substr(h, 14, 3) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 9, 4)) OPERATOR(pg_catalog.||) pg_catalog.left(h, 8)))::bit(60)::bigint
+			OPERATOR(pg_catalog./) 10) OPERATOR(pg_catalog.-) 12219292800000000;
+	ELSIF v OPERATOR(pg_catalog.=) 6 THEN
+		us := (('x' OPERATOR(pg_catalog.||) (pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 14, 3)))::bit(60)::bigint
+			OPERATOR(pg_catalog./) 10) OPERATOR(pg_catalog.-) 12219292800000000;
+	ELSE
+		RETURN NULL;
+	END IF;
+	RETURN pg_catalog.to_timestamp((us OPERATOR(pg_catalog./) 1000000)::double precision)
+		OPERATOR(pg_catalog.+) pg_catalog.make_interval(0, 0, 0, 0, 0, 0, ((us OPERATOR(pg_catalog.%) 1000000)::double precision OPERATOR(pg_catalog./) 1000000));
+END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.uuid_timestamp(pg_catalog.uuid) IS 'the time of a version 1, 6 or 7 UUID, NULL for other versions';
+
+CREATE OR REPLACE FUNCTION scru128_sql.uuidv6()
+RETURNS pg_catalog.uuid LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
+DECLARE
+	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.uuidv6_state', true);
+	ts bigint := (pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 10000000))::bigint OPERATOR(pg_catalog.+) 122192928000000000;
+	last bigint := 0;
+	seq integer;
+	node bigint;
+	r pg_catalog.text;
+	h pg_catalog.text;
+BEGIN
+	IF s OPERATOR(pg_catalog.<>) '' THEN
+		last := pg_catalog.split_part(s, ':', 1);
+		seq := pg_catalog.split_part(s, ':', 2);
+		node := pg_catalog.split_part(s, ':', 3);
+	ELSE
+		r := pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
+		seq := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 1, 4))::bit(16)::integer OPERATOR(pg_catalog.&) 16383;
+		node := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 21, 12))::bit(48)::bigint OPERATOR(pg_catalog.|) 1099511627776;
+	END IF;
+	IF ts OPERATOR(pg_catalog.<=) last THEN
+		ts := last OPERATOR(pg_catalog.+) 1;
+	END IF;
+	IF ts OPERATOR(pg_catalog.>) 1152921504606846975 OR ts OPERATOR(pg_catalog.<) 122192928000000000 THEN
+		RAISE EXCEPTION USING ERRCODE = '22008',
+			MESSAGE = 'timestamp out of range for UUID version 6',
+			DETAIL = 'UUID version 6 supports timestamps from 1970-01-01 to approximately year 5236.';
+	END IF;
+	s := pg_catalog.set_config('scru128_sql.uuidv6_state',
+		(((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) seq::pg_catalog.text) OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) node::pg_catalog.text, false);
+	h := pg_catalog.lpad(pg_catalog.to_hex(ts), 15, '0');
+	RETURN ((((pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) '6') OPERATOR(pg_catalog.||) pg_catalog.right(h, 3))
+		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(seq OPERATOR(pg_catalog.|) 32768), 4, '0')) OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(node), 12, '0'))::pg_catalog.uuid;
+END
+$fn$;
+
+COMMENT ON FUNCTION scru128_sql.uuidv6() IS 'new version 6 UUID as the native uuidv6(): increasing within the session, random node and clock sequence per session (state in the setting scru128_sql.uuidv6_state)';
 
 CREATE DOMAIN scru128_sql.ulid AS pg_catalog.uuid;
 

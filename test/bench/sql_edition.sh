@@ -28,11 +28,19 @@
 #   4. the same three for ULID (release 1.4, issue 31), with the goals of
 #      the corresponding scru128 functions: scru128_sql.ulid() <= 2.0x,
 #      ulid_to_text <= 3.0x, ulid_from_text <= 3.0x, the INSERT <= 1.5x
+#   5. (issue 33, with the native extension) a one-hour window of a table
+#      of INSERT_N SCRU128 IDs 100 ms apart, read WIN_LOOPS (default 20)
+#      times in a DO block through the primary key: id >= now() - 2 h AND
+#      id < now() - 1 h with the edition's operators on a
+#      scru128_sql.scru128 column, against the native operators on a
+#      scru128 column holding the same bytes:
+#        SQL edition / native                                 goal <= 1.1x
 set -euo pipefail
 
 REPS=${REPS:-5}
 GEN_N=${GEN_N:-200000}
 INSERT_N=${INSERT_N:-1000000}
+WIN_LOOPS=${WIN_LOOPS:-20}
 SRC_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 PSQL=(psql -X -q -v ON_ERROR_STOP=1)
 
@@ -110,6 +118,30 @@ for k in "${!DEF[@]}"; do
 	"${PSQL[@]}" -c "CREATE TABLE sqled_bench.ins_$k (id uuid PRIMARY KEY DEFAULT ${DEF[$k]}, n int)" >/dev/null
 done
 
+if [ "$NATIVE" = 1 ]; then
+	"${PSQL[@]}" >/dev/null <<SQL
+CREATE TABLE sqled_bench.win_sql (id scru128_sql.scru128 PRIMARY KEY, v int);
+INSERT INTO sqled_bench.win_sql SELECT scru128_sql.scru128(now() - i * interval '100 ms'), i FROM generate_series(1, $INSERT_N) i;
+CREATE TABLE sqled_bench.win_native (id $S.scru128 PRIMARY KEY, v int);
+INSERT INTO sqled_bench.win_native SELECT id::uuid::$S.scru128, v FROM sqled_bench.win_sql;
+VACUUM ANALYZE sqled_bench.win_sql;
+VACUUM ANALYZE sqled_bench.win_native;
+SQL
+	Q[win_sql]="DO \$\$ BEGIN FOR i IN 1..$WIN_LOOPS LOOP PERFORM count(v) FROM sqled_bench.win_sql WHERE id OPERATOR(scru128_sql.>=) now() - interval '2 hours' AND id OPERATOR(scru128_sql.<) now() - interval '1 hour'; END LOOP; END \$\$"
+	Q[win_native]="DO \$\$ BEGIN FOR i IN 1..$WIN_LOOPS LOOP PERFORM count(v) FROM sqled_bench.win_native WHERE id OPERATOR($S.>=) now() - interval '2 hours' AND id OPERATOR($S.<) now() - interval '1 hour'; END LOOP; END \$\$"
+	WIN_ROWS=$("${PSQL[@]}" -At -c "SELECT count(*) FROM sqled_bench.win_sql WHERE id OPERATOR(scru128_sql.>=) now() - interval '2 hours' AND id OPERATOR(scru128_sql.<) now() - interval '1 hour'")
+	WIN_NATIVE_ROWS=$("${PSQL[@]}" -At -c "SELECT count(*) FROM sqled_bench.win_native WHERE id OPERATOR($S.>=) now() - interval '2 hours' AND id OPERATOR($S.<) now() - interval '1 hour'")
+	if [ "$WIN_ROWS" != "$WIN_NATIVE_ROWS" ]; then
+		echo "sql_edition.sh: the window has $WIN_ROWS rows through the edition's operators, $WIN_NATIVE_ROWS through the native ones" >&2
+		exit 1
+	fi
+	echo "# window: $WIN_ROWS rows of $INSERT_N, plans:"
+	for k in sql native; do
+		"${PSQL[@]}" -At -c "EXPLAIN (COSTS OFF) SELECT count(v) FROM sqled_bench.win_$k WHERE id OPERATOR($([ $k = sql ] && echo scru128_sql || echo "$S").>=) now() - interval '2 hours' AND id OPERATOR($([ $k = sql ] && echo scru128_sql || echo "$S").<) now() - interval '1 hour'" |
+			cut -c1-100 | sed "s/^/#   $k: /"
+	done
+fi
+
 names=("${!Q[@]}")
 defs=("${!DEF[@]}")
 for rep in $(seq "$REPS"); do
@@ -147,6 +179,10 @@ out_sql=$(per_call out_sql out_baseline)
 out_native=$(per_call out_native out_baseline)
 in_sql=$(per_call in_sql in_baseline)
 in_native=$(per_call in_native in_baseline)
+win_sql=$(m win_sql)
+win_native=$(m win_native)
+[ -n "$win_sql" ] || win_sql=n/a
+[ -n "$win_native" ] || win_native=n/a
 ins_anchor=$(m ins_anchor)
 ins_sql=$(m ins_sql)
 ins_native=$(m ins_native)
@@ -168,4 +204,5 @@ printf '%-44s %12s %12s %10s %10s\n' "ulid_to_text, us" "$out_ulid" "" "$(ratio 
 printf '%-44s %12s %12s %10s %10s\n' "ulid_from_text, us" "$in_ulid" "" "$(ratio "$in_ulid" "$anchor")" "<= 3.0"
 printf '%-44s %12s %12s %10s %10s\n' "INSERT $INSERT_N rows DEFAULT ulid(), ms" "$ins_ulid" "" "$(ratio "$ins_ulid" "$ins_anchor")" "<= 1.5"
 echo "# ulid / scru128 in the SQL edition: generator $(ratio "$gen_ulid" "$gen_sql"), to text $(ratio "$out_ulid" "$out_sql"), from text $(ratio "$in_ulid" "$in_sql"), INSERT $(ratio "$ins_ulid" "$ins_sql")"
+printf '%-44s %12s %12s %10s %10s\n' "1 h window x $WIN_LOOPS, ms (SQL/native)" "$win_sql" "$win_native" "$(ratio "$win_sql" "$win_native")" "<= 1.1"
 echo "# native / anchor: scru128() $(ratio "$gen_native" "$anchor"), to text $(ratio "$out_native" "$anchor"), from text $(ratio "$in_native" "$anchor"), INSERT $(ratio "$ins_native" "$ins_anchor")"

@@ -8,7 +8,11 @@ SELECT line FROM (
 		|| ' parallel=' || p.proparallel::text || ' security_definer=' || p.prosecdef
 		|| ' leakproof=' || p.proleakproof
 		|| ' config=' || coalesce(p.proconfig::text, '-')
-		|| ' definition=' || pg_catalog.md5(pg_catalog.pg_get_functiondef(p.oid))
+		-- pg_get_functiondef() refuses an aggregate: its parts instead
+		|| ' definition=' || CASE WHEN p.prokind = 'a' THEN (SELECT 'aggregate ' || a.aggtransfn::text || ' ' || a.aggcombinefn::text
+				|| ' ' || a.aggsortop::pg_catalog.regoperator::text || ' ' || a.aggtranstype::pg_catalog.regtype::text
+				|| ' ' || coalesce(a.agginitval, '-') FROM pg_catalog.pg_aggregate a WHERE a.aggfnoid = p.oid)
+			ELSE pg_catalog.md5(pg_catalog.pg_get_functiondef(p.oid)) END
 		|| ' comment=' || coalesce(pg_catalog.obj_description(p.oid, 'pg_proc'), '-')
 		AS line
 	FROM pg_catalog.pg_proc p

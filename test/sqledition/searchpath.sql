@@ -20,7 +20,8 @@ BEGIN
 				'gen_random_uuid', 'get_byte', 'isfinite', 'left', 'length', 'lower', 'lpad', 'make_interval', 'octet_length',
 				'pg_advisory_lock', 'pg_advisory_unlock', 'unnest', 'string_agg', 'current_database', 'pg_sequence_last_value', 'pg_sleep', 'replace', 'right', 'set_config',
 				'setval', 'split_part', 'strpos', 'substr', 'substring', 'textsend', 'to_hex', 'to_timestamp', 'translate',
-				'upper', 'nextval', 'extract', 'date_part', 'uuid_send', 'int8send', 'overlay', 'concat', 'coalesce', 'nullif')
+				'upper', 'nextval', 'extract', 'date_part', 'uuid_send', 'int8send', 'overlay', 'concat', 'coalesce', 'nullif',
+				'timestamptz_send', 'isfinite')
 			AND NOT EXISTS (SELECT FROM unnest(p.proargtypes::oid[]) t WHERE t IN ('anyelement'::regtype, 'anyarray'::regtype, 'internal'::regtype, 'cstring'::regtype, '"any"'::regtype))
 			AND p.prorettype NOT IN ('internal'::regtype, 'anyelement'::regtype, 'cstring'::regtype)
 	LOOP
@@ -114,4 +115,39 @@ SELECT pg_temp.tap(:'ev_spec' = '2816/12' AND :'ev_spec_now' = '200/8', 'under t
 SELECT pg_temp.tap(st = '22P02' AND msg = 'invalid input syntax for type scru128: "036z8puq5a7j0t_08p2cdz28v"'
 		AND det = 'Byte 15 is not a Base36 digit (0-9, a-z, A-Z).',
 	'under the look-alike path: the error for bad text') FROM ev_err;
+-- the time comparisons (50_time.sql): operators and bounds under the
+-- look-alike path, with the edition's schema on it too, against the native
+-- extension's answers
+CREATE TEMP TABLE ev_time (u uuid, x bigint, b bytea, t timestamptz, i boolean, ge boolean, lt boolean, tgt boolean, tle boolean,
+	ge64 boolean, lt64 boolean, tgt64 boolean, tle64 boolean, lo uuid, up uuid, loe uuid, ups uuid, lo64 bigint, up64 bigint,
+	lov7 uuid, lo160 bytea, ge160 boolean);
+SET search_path = sqled_evil, scru128_sql, pg_catalog, public;
+INSERT INTO pg_temp.ev_time
+SELECT u, x, b, t, i, u::scru128_sql.scru128 >= t, u::scru128_sql.scru128 < t, t > u::scru128_sql.scru128, t <= u::scru128_sql.scru128,
+	x::scru128_sql.scru64 >= t, x::scru128_sql.scru64 < t, t > x::scru128_sql.scru64, t <= x::scru128_sql.scru64,
+	scru128_sql.scru128_time_lower(t, i), scru128_sql.scru128_time_upper(t, i), scru128_sql.scru128_time_lower_end(t, i),
+	scru128_sql.scru128_time_upper_start(t, i), scru128_sql.scru64_time_lower(t, i), scru128_sql.scru64_time_upper(t, i),
+	scru128_sql.uuid_time_lower(t, i), scru128_sql.scru160_time_lower(t, i), b::scru128_sql.scru160 >= t
+FROM pg_temp.ev_in, (VALUES (true), (false)) v(i);
+SELECT scru128_sql.min_id(u) AS ev_min, scru128_sql.max_id(u) AS ev_max, scru128_sql.max_id(b) AS ev_maxb FROM pg_temp.ev_in \gset
+CREATE TEMP TABLE ev_fn AS
+SELECT u, t, scru128_sql.scru128_from_fields(x OPERATOR(pg_catalog.>>) 16, 7, 8, 9) ff, x, scru128_sql.uuidv7_min(t) v7min, scru128_sql.uuidv7_max(t) v7max,
+	scru128_sql.uuidv7_at(t) v7at, scru128_sql.uuid_timestamp(u) uts, scru128_sql.uuid_v6_to_v1(v6) v1, v6, scru128_sql.uuid_v1_to_v6(scru128_sql.uuid_v6_to_v1(v6)) v6back,
+	scru128_sql.uuidv6() s6
+FROM (SELECT u, x, t, public.uuidv6() v6 FROM pg_temp.ev_in) e;
+RESET search_path;
+SELECT pg_temp.tap(count(*) = 1000, 'under the look-alike path: scru128_from_fields, uuidv7_min/max/at, uuid_timestamp, v1 <-> v6, uuidv6()')
+FROM ev_fn
+WHERE ff::uuid = scru128_from_fields(x >> 16, 7, 8, 9)::uuid AND v7min = uuidv7_min(t) AND v7max = uuidv7_max(t) AND v7at BETWEEN v7min AND v7max
+	AND uts IS NOT DISTINCT FROM uuid_timestamp(u) AND v1 = uuid_v6_to_v1(v6) AND v6back = v6
+	AND uuid_extract_version(s6) = 6 AND uuid_timestamp(s6) BETWEEN now() - interval '1 minute' AND clock_timestamp();
+SELECT pg_temp.tap(:'ev_min' = min(u::scru128)::uuid::text AND :'ev_max' = max(u::scru128)::uuid::text AND :'ev_maxb'::bytea = max(scru160_from_bytea(b))::bytea,
+	'under the look-alike path: min_id, max_id') FROM ev_in;
+SELECT pg_temp.tap(count(*) = 2000, 'under the look-alike path: time comparisons and bounds equal the native ones')
+FROM ev_time
+WHERE ge = (u::scru128 >= t) AND lt = (u::scru128 < t) AND tgt = (t > u::scru128) AND tle = (t <= u::scru128)
+	AND ge64 = (x::scru64 >= t) AND lt64 = (x::scru64 < t) AND tgt64 = (t > x::scru64) AND tle64 = (t <= x::scru64)
+	AND lo = scru128_time_lower(t, i)::uuid AND up = scru128_time_upper(t, i)::uuid AND loe = scru128_time_lower_end(t, i)::uuid
+	AND ups = scru128_time_upper_start(t, i)::uuid AND lo64 = scru64_time_lower(t, i)::bigint AND up64 = scru64_time_upper(t, i)::bigint
+	AND lov7 = uuid_time_lower(t, i) AND lo160 = scru160_time_lower(t, i)::bytea AND ge160 = (scru160_from_bytea(b) >= t);
 DROP SCHEMA sqled_evil CASCADE;

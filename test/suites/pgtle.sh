@@ -371,14 +371,18 @@ $(pgtle_tle "$SCRU128_USER" tle_up -c "SELECT last_value FROM scru128_sql.scru64
 	# description, ext, requires DEFAULT NULL) and no schema argument: the
 	# calls of the file must resolve against its API as they do against 1.5's
 	# (PREPARE resolves them without running pg_tle's C code, which is 1.5's)
+	# the two long statements go through files: either exceeds the 128 kB
+	# a single command-line argument may have
+	awk '/^WITH script\(ext\) AS \(VALUES \($/ { on = 1 } on { print } on && /^FROM script;$/ { exit }' "$pgtle" |
+		sed '1s/^WITH /PREPARE install14 AS WITH /' >"$WORK/install14.sql"
+	awk '/^SELECT pgtle.install_update_path\(/ { on = 1 } on { print } on && prev ~ /^\$[a-z0-9_]+\$$/ && /^\);$/ { exit } { prev = $0 }' "$pgtle" |
+		sed '1s/^SELECT /PREPARE update14 AS SELECT /' >"$WORK/update14.sql"
+	[ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$WORK/install14.sql" "$WORK/update14.sql"
 	got=$(pgtle_tle "$SCRU128_USER" postgres -c "CREATE DATABASE tle14" -c "\\c tle14" \
 		-c "CREATE EXTENSION pg_tle VERSION '1.4.0'" \
 		-c "SELECT extversion FROM pg_extension WHERE extname = 'pg_tle'" \
 		-c "SELECT pg_get_function_identity_arguments('pgtle.install_extension'::regproc)" \
-		-c "$(awk '/^WITH script\(ext\) AS \(VALUES \($/ { on = 1 } on { print } on && /^FROM script;$/ { exit }' "$pgtle" |
-			sed '1s/^WITH /PREPARE install14 AS WITH /')" \
-		-c "$(awk '/^SELECT pgtle.install_update_path\(/ { on = 1 } on { print } on && prev ~ /^\$[a-z0-9_]+\$$/ && /^\);$/ { exit } { prev = $0 }' "$pgtle" |
-			sed '1s/^SELECT /PREPARE update14 AS SELECT /')" \
+		-f "$WORK/install14.sql" -f "$WORK/update14.sql" \
 		-c "$(grep "^SELECT pgtle.uninstall_update_path_if_exists(" "$pgtle" | head -1 | sed 's/^SELECT /PREPARE unpath14 AS SELECT /')" \
 		-c "$(grep "^SELECT pgtle.set_default_version(" "$pgtle" | sed 's/^SELECT /PREPARE default14 AS SELECT /')" \
 		-c "SELECT count(*) FROM pg_prepared_statements WHERE name IN ('install14', 'update14', 'unpath14', 'default14')")

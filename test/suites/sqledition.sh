@@ -2,7 +2,8 @@
 # doc/sql-edition.md) installed from its plain-script source, twice (the
 # script is idempotent), into a database that has the native extension
 # too, and checked against it and test/vectors: test/sqledition/*.sql, each
-# in a session of its own, print TAP lines.  8 concurrent sessions then
+# in a session of its own, print TAP lines (time_nonative.sql in a second
+# database, without the native extension).  8 concurrent sessions then
 # call every generator.  SQLED_RANDOM_N sets how many random values per
 # type the codecs are compared on: by default 1000000 on 15, 10000 on the
 # other majors.
@@ -195,12 +196,20 @@ suite_sqledition() {
 		psql_user -d "$db" -q -c "COPY sqled_vec.uuid_rfc9562 FROM STDIN WITH (FORMAT text, HEADER true)" >>"$out" 2>&1 ||
 		failed=1
 	log "sqledition: $n random values per type"
-	for f in codecs generators state searchpath ulid_v8; do
+	for f in codecs generators state searchpath ulid_v8 time aggregates functions; do
 		psql_user -d "$db" -q -v n="$n" -f "$dir/tap.sql" -f "$dir/$f.sql" >>"$out" 2>&1 || {
 			log "sqledition: $f.sql stopped on an error"
 			failed=1
 		}
 	done
+	# the time comparisons where the native extension is absent
+	as_user dropdb --if-exists "${db}_nonative" >/dev/null 2>&1 || true
+	as_user createdb "${db}_nonative"
+	psql_user -d "${db}_nonative" -q -c 'SET client_min_messages = warning' -f "$WORK/scru128_sql_plain.sql" \
+		-f "$WORK/scru128_sql_plain.sql" -f "$dir/tap.sql" -f "$dir/time_nonative.sql" >>"$out" 2>&1 || {
+		log "sqledition: time_nonative.sql stopped on an error"
+		failed=1
+	}
 	psql_user -d "$db" -q -c 'CREATE TABLE sqled_conc (s int, i int, id128 uuid, id64 bigint, v7 uuid, id160 bytea, ulid uuid)' \
 		-c "INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('5/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec" >>"$out" 2>&1
 	for s in 1 2 3 4 5 6 7 8; do
