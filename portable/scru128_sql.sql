@@ -1679,7 +1679,7 @@ COMMENT ON FUNCTION scru128_sql.uuid_v6_to_v1(pg_catalog.uuid) IS 'the UUIDv1 of
 -- 60-bit count of 100 ns since 1582-10-15 cut to microseconds, or the
 -- 48-bit Unix milliseconds.  The microseconds become a timestamptz in two
 -- exact steps (a float of more than 2^53 microseconds would not be).
-CREATE OR REPLACE FUNCTION scru128_sql.uuid_timestamp(u pg_catalog.uuid)
+CREATE OR REPLACE FUNCTION scru128_sql.scru128_uuid_timestamp(u pg_catalog.uuid)
 RETURNS timestamp with time zone LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
 DECLARE
 	h pg_catalog.text := pg_catalog.replace(u::pg_catalog.text, '-', '');
@@ -1701,7 +1701,7 @@ BEGIN
 		OPERATOR(pg_catalog.+) pg_catalog.make_interval(0, 0, 0, 0, 0, 0, ((us OPERATOR(pg_catalog.%) 1000000)::double precision OPERATOR(pg_catalog./) 1000000));
 END
 $fn$;
-COMMENT ON FUNCTION scru128_sql.uuid_timestamp(pg_catalog.uuid) IS 'the time of a version 1, 6 or 7 UUID, NULL for other versions';
+COMMENT ON FUNCTION scru128_sql.scru128_uuid_timestamp(pg_catalog.uuid) IS 'the time of a version 1, 6 or 7 UUID, NULL for other versions';
 
 -- UUIDv6 as the native uuidv6(): the 60-bit count of 100 ns since
 -- 1582-10-15 (here from clock_timestamp()'s microseconds), one tick past

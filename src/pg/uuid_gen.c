@@ -249,7 +249,7 @@ scru128_uuid_v6_to_v1(PG_FUNCTION_ARGS)
 }
 
 /*
- * uuid_timestamp() (and release 1.1's uuid_extract_timestamp()): v1, v6 and
+ * scru128_uuid_timestamp() (and release 1.1's uuid_extract_timestamp()): v1, v6 and
  * v7 of the RFC 9562 variant, NULL otherwise.  Every 60-bit and 48-bit
  * timestamp lies well inside the range of timestamptz.
  */
@@ -269,7 +269,7 @@ scru128_uuid_timestamp(PG_FUNCTION_ARGS)
  * The extension's uuid_extract_timestamp() from release 1.2: core's answer,
  * as PostgreSQL 18 and 19 give it, v1 and v7 of the RFC 9562 variant and
  * NULL for everything else, version 6 included (core reads no v6; 17's reads
- * no v7 either).  uuid_timestamp() keeps reading v6.  Release 1.1's
+ * no v7 either).  scru128_uuid_timestamp() keeps reading v6.  Release 1.1's
  * uuid_extract_timestamp() is scru128_uuid_timestamp, which databases still
  * on 1.1 keep calling unchanged.
  */

@@ -1,6 +1,6 @@
 -- The functions of portable/src/57_functions.sql against the native
 -- extension's: scru128_from_fields, uuidv7_min/max/at, the UUIDv1 <-> v6
--- conversions and uuid_timestamp, on random values, edges and bad input
+-- conversions and scru128_uuid_timestamp, on random values, edges and bad input
 -- (the same SQLSTATE, message and detail).
 CREATE TEMP TABLE ff AS
 SELECT (random() * 281474976710655)::bigint ms, (random() * 16777215)::int hi, (random() * 16777215)::int lo, (random() * 4294967295)::bigint en
@@ -36,8 +36,8 @@ UNION ALL SELECT gen_random_uuid() FROM generate_series(1, LEAST(:n, 200000) / 1
 UNION ALL SELECT (lpad(to_hex((random() * 4294967295)::bigint), 8, '0') || '0000' || v || '000' || w || '000000000000000')::uuid
 	FROM (VALUES ('1'), ('6'), ('7'), ('0'), ('f')) v(v), (VALUES ('0'), ('8'), ('b'), ('c'), ('f')) w(w)
 UNION ALL VALUES ('ffffffff-ffff-6fff-bfff-ffffffffffff'::uuid), ('ffffffff-ffff-1fff-bfff-ffffffffffff'), ('00000000-0000-1000-8000-000000000000');
-SELECT pg_temp.tap(bool_and(scru128_sql.uuid_timestamp(x) IS NOT DISTINCT FROM uuid_timestamp(x)),
-	'uuid_timestamp equals the native one on v1, v6, v7, v4 and other versions and variants (' || count(*) || ' values)') FROM uu;
+SELECT pg_temp.tap(bool_and(scru128_sql.scru128_uuid_timestamp(x) IS NOT DISTINCT FROM scru128_uuid_timestamp(x)),
+	'scru128_uuid_timestamp equals the native one on v1, v6, v7, v4 and other versions and variants (' || count(*) || ' values)') FROM uu;
 SELECT pg_temp.tap(bool_and(pg_temp.err(format('SELECT scru128_sql.uuid_v1_to_v6(%L)', x)) = pg_temp.err(format('SELECT uuid_v1_to_v6(%L)', x))
 		AND pg_temp.err(format('SELECT scru128_sql.uuid_v6_to_v1(%L)', x)) = pg_temp.err(format('SELECT uuid_v6_to_v1(%L)', x))
 		AND scru128_sql.uuid_v1_to_v6(CASE WHEN uuid_extract_version(x) = 1 THEN x END) IS NOT DISTINCT FROM uuid_v1_to_v6(CASE WHEN uuid_extract_version(x) = 1 THEN x END)
@@ -50,8 +50,8 @@ CREATE TEMP TABLE v6 AS SELECT i, scru128_sql.uuidv6() u FROM generate_series(1,
 SELECT pg_temp.tap(count(*) = 5000 AND count(*) FILTER (WHERE u <= p) = 0 AND count(DISTINCT right(u::text, 17)) = 1
 		AND bool_and(uuid_extract_version(u) = 6 AND substr(u::text, 20, 1) IN ('8', '9', 'a', 'b'))
 		AND bool_and(('x' || substr(u::text, 25, 2))::bit(8)::int & 1 = 1)
-		AND bool_and(uuid_timestamp(u) BETWEEN now() - interval '1 minute' AND clock_timestamp() + interval '1 second')
-		AND bool_and(scru128_sql.uuid_timestamp(u) = uuid_timestamp(u) AND uuid_v1_to_v6(uuid_v6_to_v1(u)) = u),
+		AND bool_and(scru128_uuid_timestamp(u) BETWEEN now() - interval '1 minute' AND clock_timestamp() + interval '1 second')
+		AND bool_and(scru128_sql.scru128_uuid_timestamp(u) = scru128_uuid_timestamp(u) AND uuid_v1_to_v6(uuid_v6_to_v1(u)) = u),
 	'uuidv6(): strictly increasing, version 6, one node (multicast bit) and clock sequence, its time now, read alike by the native functions')
 FROM (SELECT u, lag(u) OVER (ORDER BY i) p FROM v6) x;
 SELECT pg_temp.tap(scru128_sql.uuidv6() > (SELECT max(u::text)::uuid FROM v6) AND current_setting('scru128_sql.uuidv6_state') ~ '^[0-9]+:[0-9]+:[0-9]+$',
