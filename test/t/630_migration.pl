@@ -78,7 +78,7 @@ my @recipes = (
 				'20', 'id >= time alone returns old v4 keys' ],
 			[ q{SELECT (SELECT count(*) FROM p WHERE id >= now() - interval '1 hour' AND uuid_extract_version(id) = 7)
 				= (SELECT count(*) FROM p WHERE uuid_extract_version(id) = 7
-					AND uuid_extract_timestamp(id) >= date_trunc('milliseconds', now() - interval '1 hour'))
+					AND scru128_uuid_timestamp(id) >= date_trunc('milliseconds', now() - interval '1 hour'))
 				AND (SELECT count(*) FROM p WHERE id >= now() - interval '1 hour' AND uuid_extract_version(id) = 7) > 0},
 				't', 'the version-aware query returns exactly the v7 rows of the hour' ],
 			[ q{SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT * FROM p WHERE id >= now() - interval '1 hour' AND uuid_extract_version(id) = 7},
