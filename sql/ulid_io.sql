@@ -209,7 +209,9 @@ INSERT INTO assign_u (l) VALUES ('01ARYZ6S41TSV4RRFFQ69G5FAV'::text), ('01ARYZ6S
 SELECT * FROM assign_u;
 -- no implicit cast: ulid = uuid has no operator, a ulid compared with a
 -- text literal reads it as a ulid
+\set VERBOSITY terse
 SELECT '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid = '01563df3-6481-d676-4c61-efb99302bd5b'::uuid;
+\set VERBOSITY default
 SELECT '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid = '01aryz6s41tsv4rrffq69g5fav' AS literal_is_ulid;
 RESET TimeZone;
 DROP TABLE ulid_vectors, ulid_aliases, ulid_invalid, ulid_bytes, ulid_random, ulid_random_back;
