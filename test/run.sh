@@ -35,7 +35,9 @@ suite() {
 suite unit      "15"          "C unit tests of the pure core (test/unit)"
 suite regress   "15 16 17 18 19" "pg_regress tests (sql/, expected/)"
 suite parallel  "15 19"       "the pg_regress tests planned in parallel mode"
-suite tap       "15 16 17 18 19" "TAP tests with their own clusters (test/t)"
+suite tap       "15 16 17 18 19" "TAP tests with their own clusters (test/t), but for the next two"
+suite timescaledb "17 18"     "TimescaleDB hypertables keyed by the IDs (test/t/610_timescaledb.pl)"
+suite cdc       "15 16 17 18 19" "logical decoding: pgoutput, test_decoding, wal2json, decoderbufs (test/t/620_cdc.pl)"
 suite bench     "15"          "the benchmarks in smoke mode (test/bench)"
 suite citus     "18"          "distributed tables on a local Citus cluster"
 suite clients   "15"          "the client adapters (clients/*/test.sh)"
@@ -209,24 +211,43 @@ suite_parallel() {
 	run_regress parallel PGOPTIONS="-c $setting=regress"
 }
 
-suite_tap() {
-	local out="$WORK/tap.log"
+# run_tap NAME TESTS: the TAP test files TESTS (paths under the tree), as
+# suite NAME
+run_tap() {
+	local name=$1 tests=$2 out="$WORK/$1.log"
 	# a hung test must fail the run, not stall it until CI gives up; the
 	# test files run side by side, one per core (each has clusters of its
 	# own, on ports the framework hands out), and most of their time is
 	# initdb and server starts
 	if as_user timeout "${TAP_TIMEOUT:-2400}" make -C "$BUILD" PG_CONFIG="$PG_CONFIG" REGRESS= \
-		PROVE_FLAGS="-v -j$(nproc)" installcheck >"$out" 2>&1; then
+		PROVE_TESTS="$tests" PROVE_FLAGS="-v -j$(nproc)" installcheck >"$out" 2>&1; then
 		grep -E '^(t|test)/|^(not )?ok|^Result' "$out" || true
-		record_tap tap "$out"
+		record_tap "$name" "$out"
 	else
 		cat "$out"
 		for f in "$BUILD"/tmp_check/log/regress_log_*; do
 			[ -f "$f" ] && { echo "--- $f"; tail -50 "$f"; }
 		done
-		record_tap tap "$out"
-		suite_failed tap
+		record_tap "$name" "$out"
+		suite_failed "$name"
 	fi
+	# the next make installcheck empties tmp_check: the server logs go
+	# where server_log_check finds them, under the suite's name
+	if [ -d "$BUILD/tmp_check/log" ]; then
+		rm -rf "$WORK/tap-logs-$name"
+		mv "$BUILD/tmp_check/log" "$WORK/tap-logs-$name"
+	fi
+}
+
+# the TAP files that are suites of their own
+TAP_OWN_SUITES="test/t/610_timescaledb.pl test/t/620_cdc.pl"
+
+suite_tap() {
+	local f tests=""
+	for f in $(cd "$BUILD" && echo test/t/*.pl); do
+		[[ " $TAP_OWN_SUITES " == *" $f "* ]] || tests+="$f "
+	done
+	run_tap tap "$tests"
 }
 
 # SCRU128_SERVER_LOG_CHECK=1 (set in pg16's run): every server log the

@@ -35,6 +35,12 @@
  * X_time_OP are the same comparisons without the rewrite, for every t: the
  * support function leaves them alone.
  *
+ * TimescaleDB hypertables get two changes (timescaledb_dimension(), and
+ * doc/timescaledb.md): on a uuid column that is TimescaleDB's UUIDv7
+ * dimension the constant bounds are UUIDv7s, and where the partition
+ * function is the ID type's own X_timestamp the range on the ID gets the
+ * same comparison on X_timestamp(id) beside it.
+ *
  * SupportRequestIndexCondition is not answered: every comparison that an
  * index could use (a time that is constant during a scan) has been
  * rewritten to one between IDs before index paths are built; what is left
@@ -45,17 +51,23 @@
 #include "scru128_pg.h"
 
 #include "access/stratnum.h"
+#include "catalog/namespace.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_type.h"
+#include "executor/spi.h"
+#include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
 #include "parser/parse_func.h"
+#include "parser/parsetree.h"
+#include "utils/acl.h"
 #include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
 #include "utils/lsyscache.h"
+#include "utils/snapmgr.h"
 #include "utils/timestamp.h"
 #include "utils/typcache.h"
 #include "utils/uuid.h"
@@ -84,14 +96,25 @@ typedef struct id_kind_info
 	int			len;			/* bytes; 0 for scru64 (an int8 Datum) */
 	int64		unit_us;		/* length of one timestamp unit */
 	uint64		kmax;			/* largest timestamp */
+	PGFunction	timestamp_fn;	/* X_timestamp(id): id >= t is X_timestamp(id) >= t */
 } id_kind_info;
 
+/* in scru128.c, scru160.c, scru64.c and ulid.c */
+extern PGDLLEXPORT Datum scru128_timestamp(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum scru160_timestamp(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum scru64_timestamp(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum ulid_timestamp(PG_FUNCTION_ARGS);
+
+/*
+ * uuid has no such function: scru128_uuid_timestamp() reads the versions
+ * that carry a time, where the comparison reads the leading 48 bits of any
+ */
 static const id_kind_info kinds[] = {
-	[ID_SCRU128] = {"scru128", SCRU128_LEN, TIME_CORE_MS_US, SCRU128_MAX_TIMESTAMP},
-	[ID_SCRU160] = {"scru160", SCRU160_LEN, TIME_CORE_MS_US, SCRU160_MAX_TIMESTAMP},
-	[ID_SCRU64] = {"scru64", 0, TIME_CORE_TICK_US, SCRU64_MAX_TIMESTAMP},
-	[ID_UUID] = {"uuid", UUID_LEN, TIME_CORE_MS_US, (UINT64CONST(1) << 48) - 1},
-	[ID_ULID] = {"ulid", ULID_LEN, TIME_CORE_MS_US, ULID_MAX_TIMESTAMP},
+	[ID_SCRU128] = {"scru128", SCRU128_LEN, TIME_CORE_MS_US, SCRU128_MAX_TIMESTAMP, scru128_timestamp},
+	[ID_SCRU160] = {"scru160", SCRU160_LEN, TIME_CORE_MS_US, SCRU160_MAX_TIMESTAMP, scru160_timestamp},
+	[ID_SCRU64] = {"scru64", 0, TIME_CORE_TICK_US, SCRU64_MAX_TIMESTAMP, scru64_timestamp},
+	[ID_UUID] = {"uuid", UUID_LEN, TIME_CORE_MS_US, (UINT64CONST(1) << 48) - 1, NULL},
+	[ID_ULID] = {"ulid", ULID_LEN, TIME_CORE_MS_US, ULID_MAX_TIMESTAMP, ulid_timestamp},
 };
 
 /* the timestamp of an ID: the leading 48 bits, or scru64's tick */
@@ -131,6 +154,21 @@ static Datum
 id_extreme(id_kind kind, bool largest)
 {
 	return id_make(kind, largest ? kinds[kind].kmax : 0, largest);
+}
+
+/*
+ * The smallest or largest UUIDv7 (RFC 9562 variant) with timestamp k: the
+ * version nibble 7, the variant bits 10, every other bit 0 or 1, as
+ * TimescaleDB's own chunk boundaries are made.
+ */
+static Datum
+uuidv7_make(uint64 k, bool largest)
+{
+	uint8	   *id = (uint8 *) DatumGetPointer(id_make(ID_UUID, k, largest));
+
+	id[6] = (id[6] & 0x0F) | 0x70;
+	id[8] = (id[8] & 0x3F) | 0x80;
+	return PointerGetDatum(id);
 }
 
 /*
@@ -378,37 +416,45 @@ id_const(Oid typid, Datum value)
  * id OP t for a constant t: one comparison with a constant ID, exact for
  * every t.  "Every ID" is id >= the smallest ID or id <= the largest one,
  * "no ID" is id > the largest ID or id < the smallest one: for a NULL id
- * they are NULL, as the original.
+ * they are NULL, as the original.  With v7, the constants are the smallest
+ * or largest UUIDv7 of their millisecond: exact for a column that holds
+ * nothing else.
  */
 static Node *
 time_rewrite_const(id_kind kind, time_op op, Oid typid, Node *id,
-				   TimestampTz t)
+				   TimestampTz t, bool v7)
 {
 	uint64		k = 0;
 	bool		from = (op == TIME_OP_GT || op == TIME_OP_GE);
+	int16		strategy;
+	bool		largest;
 
 	switch (time_core_range(t, op, kinds[kind].unit_us, kinds[kind].kmax, &k))
 	{
 		case TIME_RANGE_ALL:
-			return from ?
-				id_comparison(typid, BTGreaterEqualStrategyNumber, id,
-							  id_const(typid, id_extreme(kind, false))) :
-				id_comparison(typid, BTLessEqualStrategyNumber, id,
-							  id_const(typid, id_extreme(kind, true)));
+			strategy = from ? BTGreaterEqualStrategyNumber : BTLessEqualStrategyNumber;
+			largest = !from;
+			k = largest ? kinds[kind].kmax : 0;
+			break;
 		case TIME_RANGE_NONE:
-			return from ?
-				id_comparison(typid, BTGreaterStrategyNumber, id,
-							  id_const(typid, id_extreme(kind, true))) :
-				id_comparison(typid, BTLessStrategyNumber, id,
-							  id_const(typid, id_extreme(kind, false)));
+			strategy = from ? BTGreaterStrategyNumber : BTLessStrategyNumber;
+			largest = from;
+			k = largest ? kinds[kind].kmax : 0;
+			break;
 		case TIME_RANGE_FROM:
-			return id_comparison(typid, BTGreaterEqualStrategyNumber, id,
-								 id_const(typid, id_make(kind, k, false)));
+			strategy = BTGreaterEqualStrategyNumber;
+			largest = false;
+			break;
 		case TIME_RANGE_UPTO:
-			return id_comparison(typid, BTLessEqualStrategyNumber, id,
-								 id_const(typid, id_make(kind, k, true)));
+			strategy = BTLessEqualStrategyNumber;
+			largest = true;
+			break;
+		default:
+			return NULL;
 	}
-	return NULL;
+	return id_comparison(typid, strategy, id,
+						 id_const(typid, v7 ? uuidv7_make(k, largest) :
+								  id_make(kind, k, largest)));
 }
 
 /* X_time_lower(t, inclusive) or one of its siblings, as an expression */
@@ -448,10 +494,28 @@ contain_per_row_subquery(Node *node, void *context)
 	return expression_tree_walker(node, contain_per_row_subquery, context);
 }
 
+/* the B-tree strategy of a comparison */
+static int16
+time_op_strategy(time_op op)
+{
+	switch (op)
+	{
+		case TIME_OP_LT:
+			return BTLessStrategyNumber;
+		case TIME_OP_LE:
+			return BTLessEqualStrategyNumber;
+		case TIME_OP_GT:
+			return BTGreaterStrategyNumber;
+		case TIME_OP_GE:
+			break;
+	}
+	return BTGreaterEqualStrategyNumber;
+}
+
 /* id OP t for a t that is not constant but stays the same during a scan */
 static Node *
 time_rewrite_param(const time_func *tf, time_op op, Oid funcid, Oid typid,
-				   Node *id, Node *t)
+				   Node *id, Node *t, Oid partfunc)
 {
 	const char *prefix = kinds[tf->kind].prefix;
 	bool		from = (op == TIME_OP_GT || op == TIME_OP_GE);
@@ -479,7 +543,154 @@ time_rewrite_param(const time_func *tf, time_op op, Oid funcid, Oid typid,
 						id, time_bound_call(endfn, typid, t, inclusive));
 	if (bound == NULL || end == NULL)
 		return NULL;
+	if (OidIsValid(partfunc))
+	{
+		/* the same comparison on X_timestamp(id), for TimescaleDB */
+		Node	   *again = id_comparison(TIMESTAMPTZOID, time_op_strategy(op),
+										  (Node *) makeFuncExpr(partfunc, TIMESTAMPTZOID,
+																list_make1(copyObject(id)),
+																InvalidOid, InvalidOid,
+																COERCE_EXPLICIT_CALL),
+										  copyObject(t));
+
+		if (again == NULL)
+			return NULL;
+		return (Node *) make_andclause(list_make3(bound, end, again));
+	}
 	return (Node *) make_andclause(list_make2(bound, end));
+}
+
+/*
+ * TimescaleDB.  A hypertable's partitioning is in TimescaleDB's catalog,
+ * and two kinds of it need the rewrite to know:
+ *
+ * - A uuid column as TimescaleDB's UUIDv7 dimension (2.22 and later).
+ *   TimescaleDB stores nothing in it but UUIDv7s of the RFC 9562 variant,
+ *   and refuses a constant compared with it that is not one (its chunk
+ *   exclusion reads the constant's time).  The constant bounds become the
+ *   first or last UUIDv7 of their millisecond, which answers the same for
+ *   every value the column can hold.
+ * - A time dimension whose partition_func is the ID type's X_timestamp.
+ *   The chunks' constraints are on X_timestamp(id), and TimescaleDB
+ *   excludes chunks at executor start only by conditions on that
+ *   expression; for a constant ID it applies the function itself, at plan
+ *   time.  So a range whose bounds are known only at executor start gets
+ *   X_timestamp(id) OP t beside it: the same comparison, once more per row.
+ *
+ * Anything else, TS_NONE: the rewrite as for any table.  The catalog is
+ * read only in a database that has TimescaleDB's catalog schema (one
+ * syscache lookup otherwise), with SPI, and only where it reads as this
+ * code expects and the user may read it: a TimescaleDB that changes it
+ * gets the plain rewrite, never an error.
+ */
+typedef enum ts_dimension
+{
+	TS_NONE,
+	TS_UUIDV7,
+	TS_PARTITION_FUNC
+} ts_dimension;
+
+#define TS_CATALOG "_timescaledb_catalog"
+
+static bool
+ts_catalog_readable(Oid nsp, const char *relname, const char *const *columns)
+{
+	Oid			relid = get_relname_relid(relname, nsp);
+
+	if (!OidIsValid(relid) ||
+		pg_class_aclcheck(relid, GetUserId(), ACL_SELECT) != ACLCHECK_OK)
+		return false;
+	for (; *columns != NULL; columns++)
+		if (get_attnum(relid, *columns) == InvalidAttrNumber)
+			return false;
+	return true;
+}
+
+static ts_dimension
+timescaledb_dimension(PlannerInfo *root, Node *id, id_kind kind,
+					  Oid *partfunc)
+{
+	static const char *const dimension_columns[] = {
+		"hypertable_id", "column_name", "interval_length",
+		"partitioning_func_schema", "partitioning_func", NULL
+	};
+	static const char *const hypertable_columns[] = {
+		"id", "schema_name", "table_name", NULL
+	};
+	Var		   *var = (Var *) id;
+	RangeTblEntry *rte;
+	Oid			nsp;
+	Oid			argtypes[3] = {TEXTOID, TEXTOID, TEXTOID};
+	Datum		args[3];
+	char	   *relnsp;
+	char	   *relname;
+	char	   *attname;
+	ts_dimension result = TS_NONE;
+
+	*partfunc = InvalidOid;
+	if (root == NULL || root->parse == NULL || !IsA(id, Var) ||
+		var->varlevelsup != 0 || var->varattno <= 0 ||
+		IS_SPECIAL_VARNO(var->varno) ||
+		var->varno > list_length(root->parse->rtable))
+		return TS_NONE;
+	if (kind == ID_UUID ? var->vartype != UUIDOID : kinds[kind].timestamp_fn == NULL)
+		return TS_NONE;
+	rte = rt_fetch(var->varno, root->parse->rtable);
+	if (rte->rtekind != RTE_RELATION)
+		return TS_NONE;
+
+	nsp = get_namespace_oid(TS_CATALOG, true);
+	if (!OidIsValid(nsp) ||
+		!ts_catalog_readable(nsp, "dimension", dimension_columns) ||
+		!ts_catalog_readable(nsp, "hypertable", hypertable_columns) ||
+		!ActiveSnapshotSet())
+		return TS_NONE;
+
+	relnsp = get_namespace_name(get_rel_namespace(rte->relid));
+	relname = get_rel_name(rte->relid);
+	attname = get_attname(rte->relid, var->varattno, true);
+	if (relnsp == NULL || relname == NULL || attname == NULL)
+		return TS_NONE;
+	args[0] = CStringGetTextDatum(relnsp);
+	args[1] = CStringGetTextDatum(relname);
+	args[2] = CStringGetTextDatum(attname);
+
+	if (SPI_connect() != SPI_OK_CONNECT)
+		return TS_NONE;
+	/* an open dimension (interval_length set) is a time dimension */
+	if (SPI_execute_with_args("SELECT d.partitioning_func_schema::text, d.partitioning_func::text"
+							  " FROM " TS_CATALOG ".dimension d"
+							  " JOIN " TS_CATALOG ".hypertable h ON h.id = d.hypertable_id"
+							  " WHERE h.schema_name = $1::name AND h.table_name = $2::name"
+							  " AND d.column_name = $3::name AND d.interval_length IS NOT NULL",
+							  3, argtypes, args, NULL, true, 1) == SPI_OK_SELECT &&
+		SPI_processed == 1)
+	{
+		char	   *fnsp = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1);
+		char	   *fname = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2);
+
+		if (fname == NULL)
+			result = (kind == ID_UUID) ? TS_UUIDV7 : TS_NONE;
+		else if (fnsp != NULL && kinds[kind].timestamp_fn != NULL)
+		{
+			Oid			argtype = var->vartype;
+			Oid			fn = LookupFuncName(list_make2(makeString(fnsp), makeString(fname)),
+										   1, &argtype, true);
+			FmgrInfo	flinfo;
+
+			if (OidIsValid(fn) && get_func_rettype(fn) == TIMESTAMPTZOID)
+			{
+				fmgr_info(fn, &flinfo);
+				if (flinfo.fn_addr == kinds[kind].timestamp_fn)
+				{
+					*partfunc = fn;
+					result = TS_PARTITION_FUNC;
+				}
+			}
+		}
+	}
+	SPI_finish();
+	return result;
 }
 
 PG_FUNCTION_INFO_V1(scru128_time_support);
@@ -496,6 +707,7 @@ scru128_time_support(PG_FUNCTION_ARGS)
 		Node	   *id;
 		Node	   *t;
 		Oid			typid;
+		Oid			partfunc;
 		time_op		op;
 
 		/*
@@ -519,7 +731,10 @@ scru128_time_support(PG_FUNCTION_ARGS)
 			if (((Const *) t)->constisnull)
 				PG_RETURN_POINTER(NULL);
 			PG_RETURN_POINTER(time_rewrite_const(tf->kind, op, typid, id,
-												 DatumGetTimestampTz(((Const *) t)->constvalue)));
+												 DatumGetTimestampTz(((Const *) t)->constvalue),
+												 tf->kind == ID_UUID &&
+												 timescaledb_dimension(req->root, id, tf->kind,
+																	   &partfunc) == TS_UUIDV7));
 		}
 
 		/*
@@ -533,7 +748,10 @@ scru128_time_support(PG_FUNCTION_ARGS)
 			contain_per_row_subquery(id, NULL) || contain_per_row_subquery(t, NULL))
 			PG_RETURN_POINTER(NULL);
 
-		PG_RETURN_POINTER(time_rewrite_param(tf, op, fcall->funcid, typid, id, t));
+		if (timescaledb_dimension(req->root, id, tf->kind, &partfunc) != TS_PARTITION_FUNC)
+			partfunc = InvalidOid;
+		PG_RETURN_POINTER(time_rewrite_param(tf, op, fcall->funcid, typid, id, t,
+											 partfunc));
 	}
 
 	PG_RETURN_POINTER(NULL);

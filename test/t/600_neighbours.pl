@@ -183,5 +183,45 @@ SKIP:
 		't', 'after ALTER EXTENSION scru128 UPDATE to 1.4, CREATE EXTENSION timescaledb works');
 }
 
+# ALTER EXTENSION ... UPDATE of a neighbour runs its update scripts, which
+# may create names its fresh install of this version has had all along or
+# never had (TimescaleDB 2.22 added six): every script the neighbour ships
+# for this major, fresh installs and updates from every release it can
+# update from, may create no name that scru128 1.4 has in the schema they
+# share.  By name alone, so that an overload that would still install
+# counts too.
+my $sharedir = $node->config_data('--sharedir');
+$node->safe_psql('postgres', 'CREATE DATABASE names');
+my %ours = map { $_ => 1 } split /\n/, $node->safe_psql('names', q{CREATE EXTENSION scru128;
+	SELECT DISTINCT name FROM (
+		SELECT p.proname::text AS name FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
+		WHERE d.classid = 'pg_proc'::regclass AND d.deptype = 'e'
+		  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'scru128')
+		UNION ALL
+		SELECT t.typname::text FROM pg_depend d JOIN pg_type t ON t.oid = d.objid
+		WHERE d.classid = 'pg_type'::regclass AND d.deptype = 'e'
+		  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'scru128')) n});
+cmp_ok(scalar(keys %ours), '>', 100, 'scru128 1.4 has ' . scalar(keys %ours) . ' function and type names');
+for my $ext ('timescaledb', 'pg_uuidv7', 'uuid-ossp', 'pgcrypto', 'pg_partman', 'citus')
+{
+	my @scripts = glob("$sharedir/extension/$ext--*.sql");
+	next unless @scripts;
+	my %theirs;
+	for my $f (@scripts)
+	{
+		my $sql = slurp_file($f);
+		# in the extension's own schema: qualified by @extschema@, or not at all
+		while ($sql =~ /CREATE\s+(?:OR\s+REPLACE\s+)?(?:FUNCTION|PROCEDURE|AGGREGATE|TYPE|DOMAIN)\s+(?:(\@extschema\@|"?\w+"?)\s*\.\s*)?"?(\w+)"?/gi)
+		{
+			my ($schema, $name) = ($1, lc $2);
+			next if defined $schema && $schema ne '@extschema@';
+			$theirs{$name} = 1;
+		}
+	}
+	my @met = sort grep { $ours{$_} } keys %theirs;
+	is(join(', ', @met), '', "$ext: none of the names its " . scalar(@scripts)
+		  . ' scripts create (' . scalar(keys %theirs) . ') is one of scru128\'s');
+}
+
 $node->stop;
 done_testing();

@@ -2,8 +2,8 @@
 # scru128, scru160, scru64 and ulid through partition_func (the ID's time), uuid
 # holding UUIDv7 through TimescaleDB's own UUIDv7 dimension (2.22 and
 # later).  Chunk exclusion at plan time for constant times and at executor
-# start for now(), with the forms the page gives, time buckets by ID, and
-# what does not work yet, so that the page is told when it starts to.
+# start for now() and parameters, with the forms the page gives, and time
+# buckets by ID.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -62,26 +62,40 @@ for my $type ('scru128', 'scru160', 'scru64', 'ulid')
 	$c = chunks_read("SELECT count(*) FROM $t WHERE id BETWEEN timestamptz '$from' AND timestamptz '$to'");
 	ok($c >= 2 && $c <= 4, "$type: BETWEEN two constant times reads $c chunks");
 
-	# now(): the rewritten comparison is on id, the chunks' constraints on
-	# the partition function of id; the page's form adds the same condition
-	# on the partition function, which TimescaleDB excludes at startup
-	$c = chunks_read("SELECT count(*) FROM $t WHERE id >= now() - interval '2 days'");
-	is($c, $chunks, "$type: id >= now() - interval alone reads every chunk (the known limit)");
-	my $form = "id >= now() - interval '2 days' AND ${type}_timestamp(id) >= now() - interval '2 days'";
-	$c = chunks_read("SELECT count(*) FROM $t WHERE $form");
-	ok($c >= 2 && $c <= 4, "$type: with ${type}_timestamp(id) >= now() - interval it reads $c chunks");
-	like($node->safe_psql('postgres', "EXPLAIN (COSTS OFF) SELECT count(*) FROM $t WHERE $form"),
-		qr/Chunks excluded during startup: [1-9]/, "$type: excluded at executor start");
-	is($node->safe_psql('postgres', "SELECT count(*) FROM $t WHERE $form"),
-		$node->safe_psql('postgres', "SELECT count(*) FROM $t WHERE ${type}_timestamp(id) >= now() - interval '2 days'"),
-		"$type: the same rows");
+	# now() and parameters: the chunks' constraints are on the partition
+	# function of id, so the rewrite puts the same comparison on
+	# ${type}_timestamp(id) beside the range on id, which TimescaleDB
+	# excludes by at executor start
+	for my $cond ("id >= now() - interval '2 days'",
+		"id BETWEEN now() - interval '4 days' AND now() - interval '2 days'",
+		"id > now() - interval '2 days' AND id < now()")
+	{
+		(my $by_fn = $cond) =~ s/\bid\b/${type}_timestamp(id)/g;
+		$c = chunks_read("SELECT count(*) FROM $t WHERE $cond");
+		ok($c >= 2 && $c <= 4, "$type: $cond reads $c of $chunks chunks");
+		like($node->safe_psql('postgres', "EXPLAIN (COSTS OFF) SELECT count(*) FROM $t WHERE $cond"),
+			qr/Chunks excluded during startup: [1-9]/, "$type: $cond: excluded at executor start");
+		is($node->safe_psql('postgres', "SELECT count(*) FROM $t WHERE $cond"),
+			$node->safe_psql('postgres', "SELECT count(*) FROM $t WHERE $by_fn"),
+			"$type: $cond: the same rows as by ${type}_timestamp(id)");
+	}
+	# NOT of it: the added comparison is the same one, so the negation is exact
+	is($node->safe_psql('postgres', "SELECT count(*) FROM $t WHERE NOT (id >= now() - interval '2 days')"),
+		$node->safe_psql('postgres', "SELECT count(*) FROM $t WHERE ${type}_timestamp(id) < now() - interval '2 days'"),
+		"$type: NOT (id >= now() - interval): the other rows");
 
 	# a parameter of a generic plan: the same, at executor start
-	is($node->safe_psql('postgres', qq{
+	like($node->safe_psql('postgres', qq{
 		SET plan_cache_mode = force_generic_plan;
-		PREPARE q(timestamptz) AS SELECT count(*) FROM $t WHERE id >= \$1 AND ${type}_timestamp(id) >= \$1;
-		EXPLAIN (COSTS OFF) EXECUTE q(now() - interval '2 days');} ) =~ /Chunks excluded during startup: ([1-9]\d*)/ ? 'excluded' : 'not',
-		'excluded', "$type: a parameter excludes chunks at executor start");
+		PREPARE q(timestamptz) AS SELECT count(*) FROM $t WHERE id >= \$1;
+		EXPLAIN (COSTS OFF) EXECUTE q(now() - interval '2 days');}),
+		qr/Chunks excluded during startup: [1-9]/, "$type: id >= \$1 excludes chunks at executor start");
+
+	# the same table, not a hypertable: the rewrite adds nothing
+	my $plain = $node->safe_psql('postgres', qq{
+		CREATE TABLE plain_$type (LIKE $t);
+		EXPLAIN (COSTS OFF) SELECT * FROM plain_$type WHERE id >= now() - interval '2 days'});
+	unlike($plain, qr/${type}_timestamp/, "$type: on a plain table the rewrite is the range alone");
 
 	# time buckets by ID: time_bucket of the ID's time
 	is($node->safe_psql('postgres', qq{
@@ -93,7 +107,7 @@ for my $type ('scru128', 'scru160', 'scru64', 'ulid')
 # uuid holding UUIDv7, TimescaleDB's UUIDv7 dimension (2.22 and later)
 SKIP:
 {
-	skip "TimescaleDB $ts has no UUIDv7 dimension (2.22 and later)", 8
+	skip "TimescaleDB $ts has no UUIDv7 dimension (2.22 and later)", 29
 	  if $node->safe_psql('postgres', "SELECT string_to_array('$ts', '.')::int[] < '{2,22}'") eq 't';
 	$node->safe_psql('postgres', q{
 		CREATE TABLE ev_uuid (id uuid NOT NULL, n int NOT NULL);
@@ -120,10 +134,54 @@ SKIP:
 		'uuid: the same rows as by uuid_extract_timestamp');
 	is($node->safe_psql('postgres', q{SELECT count(*) FROM (SELECT time_bucket('1 day', id) FROM ev_uuid GROUP BY 1) b}),
 		'15', "uuid: TimescaleDB's time_bucket(interval, uuid) groups by day");
-	# the known limit (doc/timescaledb.md): the rewrite's bound has the
-	# version bits zero, which TimescaleDB's chunk exclusion refuses
-	my ($ret, $out, $err) = $node->psql('postgres', "SELECT count(*) FROM ev_uuid WHERE id >= timestamptz '$day'");
-	like($err, qr/is not a version 7 UUID/, 'uuid: id >= timestamptz is refused by TimescaleDB (the known limit)');
+	# a constant time: the rewrite's bounds are the first and last UUIDv7 of
+	# their millisecond on this column, which TimescaleDB takes at plan time
+	my $by_ts = sub {
+		my ($cond) = @_;
+		(my $by = $cond) =~ s/\bid\b/uuid_extract_timestamp(id)/g;
+		return $node->safe_psql('postgres', "SELECT count(*) FROM ev_uuid WHERE $by");
+	};
+	my ($from, $to, $before) = split /\|/, $node->safe_psql('postgres', qq{
+		SELECT timestamptz '$day' - interval '3 days', timestamptz '$day' - interval '1 day' + interval '0.5 ms',
+			timestamptz '$day' - interval '4 days'});
+	for my $cond ("id >= timestamptz '$day'", "id > timestamptz '$day'",
+		"id BETWEEN timestamptz '$from' AND timestamptz '$to'",
+		"id < timestamptz '$from' AND id >= timestamptz '$before'")
+	{
+		$c = chunks_read("SELECT count(*) FROM ev_uuid WHERE $cond");
+		ok($c >= 1 && $c <= 4, "uuid: $cond reads $c of $chunks chunks");
+		unlike($node->safe_psql('postgres', "EXPLAIN (COSTS OFF) SELECT count(*) FROM ev_uuid WHERE $cond"),
+			qr/Chunks excluded during startup/, "uuid: $cond: excluded at plan time");
+		is($node->safe_psql('postgres', "SELECT count(*) FROM ev_uuid WHERE $cond"), $by_ts->($cond),
+			"uuid: $cond: the same rows as by uuid_extract_timestamp(id)");
+	}
+	# the first and last UUIDv7 of a millisecond, on both sides of a bound
+	# that falls in it
+	$node->safe_psql('postgres', qq{INSERT INTO ev_uuid VALUES
+		(uuidv7_min(timestamptz '$day'), -1), (uuidv7_max(timestamptz '$day'), -2),
+		(uuidv7_max(timestamptz '$day' - interval '1 ms'), -3)});
+	for my $cond ("id >= timestamptz '$day'", "id > timestamptz '$day'",
+		"id <= timestamptz '$day'", "id < timestamptz '$day'")
+	{
+		is($node->safe_psql('postgres', "SELECT count(*) FROM ev_uuid WHERE $cond"), $by_ts->($cond),
+			"uuid: $cond: exact at the millisecond's first and last UUIDv7");
+	}
+	# the ends of time: every row or none, with no error
+	is($node->safe_psql('postgres', q{SELECT count(*) = (SELECT count(*) FROM ev_uuid) FROM ev_uuid WHERE id >= timestamptz '-infinity'}),
+		't', 'uuid: id >= -infinity: every row');
+	is($node->safe_psql('postgres', q{SELECT count(*) FROM ev_uuid WHERE id > timestamptz 'infinity' OR id < timestamptz '1970-01-01 00:00:00+00'}),
+		'0', 'uuid: after infinity or before 1970: no row');
+	# why that is exact: the column holds nothing but UUIDv7s
+	for my $v ('gen_random_uuid()', 'scru128()::uuid', "'00000000-0000-0000-0000-000000000000'")
+	{
+		my ($ret, $out, $err) = $node->psql('postgres', "INSERT INTO ev_uuid VALUES ($v, 0)");
+		isnt($ret, 0, "uuid: TimescaleDB refuses to store $v in its UUIDv7 dimension");
+	}
+	# the same values in a plain uuid column keep the bounds of any UUID
+	like($node->safe_psql('postgres', qq{
+		CREATE TABLE plain_uuid (id uuid);
+		EXPLAIN (COSTS OFF, VERBOSE) SELECT * FROM plain_uuid WHERE id >= timestamptz '$day'}),
+		qr/-0000-0000-000000000000/, 'uuid: a plain uuid column keeps the first UUID of the millisecond');
 }
 
 $node->stop;

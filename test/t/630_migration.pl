@@ -134,6 +134,34 @@ my @recipes = (
 			[ q{SELECT pg_column_size(id) FROM p LIMIT 1}, '16', 'the key is 16 bytes (it was 26 as text)' ],
 		],
 	},
+	{
+		name => 'text holding ULID strings -> ulid',
+		db => 'm_ulid',
+		# lower case as some libraries write them: the type reads either
+		table => q{CREATE TABLE p (id text PRIMARY KEY DEFAULT lower(ulid()::text), v text NOT NULL);
+			CREATE TABLE c (pid text NOT NULL REFERENCES p);},
+		fill => q{INSERT INTO p (v) SELECT 'old ' || g FROM generate_series(1, 2000) g;},
+		old_rows => q{SELECT md5(string_agg(upper(id::text) || ':' || v, ',' ORDER BY upper(id::text))) FROM p WHERE v LIKE 'old %'},
+		steps => [
+			[ 'drop the foreign key', 'ALTER TABLE c DROP CONSTRAINT c_pid_fkey' ],
+			# no USING: the assignment cast from text
+			[ 'change both columns (view dropped and made again)', qq{
+				DROP VIEW pv;
+				ALTER TABLE c ALTER pid TYPE ulid;
+				ALTER TABLE p ALTER id DROP DEFAULT, ALTER id TYPE ulid, ALTER id SET DEFAULT ulid();
+				$view} ],
+			[ 'add the foreign key NOT VALID', 'ALTER TABLE c ADD CONSTRAINT c_pid_fkey FOREIGN KEY (pid) REFERENCES p NOT VALID' ],
+			[ 'validate it', 'ALTER TABLE c VALIDATE CONSTRAINT c_pid_fkey' ],
+		],
+		rewrites => 1,
+		checks => [
+			[ q{SELECT pg_column_size(id) FROM p LIMIT 1}, '16', 'the key is 16 bytes (it was 26 as text)' ],
+			[ q{SELECT count(*) FROM p WHERE v LIKE 'old %' AND id::text <> upper(id::text)}, '0',
+				'the old keys read back in the canonical upper case' ],
+			[ q{SELECT count(*) FROM p WHERE v = 'bench2' AND id < timestamptz 'now' - interval '1 hour'}, '0',
+				'new keys are from now, and compare with times' ],
+		],
+	},
 );
 
 my @report;
