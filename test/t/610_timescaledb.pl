@@ -107,7 +107,7 @@ for my $type ('scru128', 'scru160', 'scru64', 'ulid')
 # uuid holding UUIDv7, TimescaleDB's UUIDv7 dimension (2.22 and later)
 SKIP:
 {
-	skip "TimescaleDB $ts has no UUIDv7 dimension (2.22 and later)", 29
+	skip "TimescaleDB $ts has no UUIDv7 dimension (2.22 and later)", 30
 	  if $node->safe_psql('postgres', "SELECT string_to_array('$ts', '.')::int[] < '{2,22}'") eq 't';
 	$node->safe_psql('postgres', q{
 		CREATE TABLE ev_uuid (id uuid NOT NULL, n int NOT NULL);
@@ -177,6 +177,12 @@ SKIP:
 		my ($ret, $out, $err) = $node->psql('postgres', "INSERT INTO ev_uuid VALUES ($v, 0)");
 		isnt($ret, 0, "uuid: TimescaleDB refuses to store $v in its UUIDv7 dimension");
 	}
+	# a hypertable with no chunk yet
+	is($node->safe_psql('postgres', qq{
+		CREATE TABLE ev_uuid_empty (id uuid NOT NULL);
+		SELECT count(*) FROM create_hypertable('ev_uuid_empty', by_range('id', interval '1 day'));
+		SELECT count(*) FROM ev_uuid_empty WHERE id >= timestamptz '$day' OR id < timestamptz '$from'}),
+		"1\n0", 'uuid: a hypertable without chunks takes a constant time too');
 	# the same values in a plain uuid column keep the bounds of any UUID
 	like($node->safe_psql('postgres', qq{
 		CREATE TABLE plain_uuid (id uuid);
