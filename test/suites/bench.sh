@@ -80,8 +80,9 @@ suite_bench_timequery() {
 # has no shared_preload_libraries: on 15 and 16 scru64() and the server
 # scope are left out, each with a note in env.txt (the full run preloads).
 # Passes: one for results.csv as a whole (its header, and every line seven
-# fields with a number for a value), one per key that ran (every figure of
-# every workload at every client count, the index figures), one for a
+# fields with a number for a value), two per key that ran (every figure of
+# every workload at every client count, the index figures; as many insert
+# runs at the goals' client count as env.txt says were made), one for a
 # note for each key left out, one for results.md with its goals.
 suite_bench_concurrency() {
 	local out="$WORK/bench-concurrency" logf="$WORK/bench-concurrency.log" res
@@ -109,9 +110,13 @@ for line in open(os.path.join(out, "env.txt")):
 keys = env["keys"][0].split()
 clients = [int(c) for c in env["clients"][0].split()]
 ssi_clients = [int(c) for c in env["ssi_clients"][0].split()]
+# "repeats=N at C clients (...)": the insert runs at C are made N times
+rep_n, _, rest = env["repeats"][0].partition(" at ")
+rep_n, rep_c = int(rep_n), rest.split()[0]
 lines = open(os.path.join(out, "results.csv")).read().splitlines()
 good = lines[0] == "state,workload,key,clients,metric,value,unit"
 have = set()
+count = {}
 for row in csv.reader(lines[1:]):
     if len(row) != 7:
         good = False
@@ -121,8 +126,11 @@ for row in csv.reader(lines[1:]):
     except ValueError:
         good = False
     have.add(tuple(row[:5]))
+    count[tuple(row[:5])] = count.get(tuple(row[:5]), 0) + 1
 check(good and len(lines) > 1, "results.csv is not well formed")
 for k in keys:
+    check(all(count.get((s, "insert", k, rep_c, "tps")) == rep_n for s in ("empty", "large")),
+          f"{k}: not {rep_n} insert runs at {rep_c} clients")
     want = [(s, "insert", k, str(c), m) for s in ("empty", "large") for c in clients
             for m in ("tps", "p50", "p95", "p99", "wal_bytes_per_row", "fpi_per_row", "load1")]
     want += [("empty", "ssi", k, str(c), m) for c in ssi_clients for m in ("tps", "p99", "commits", "failures")]
