@@ -53,6 +53,7 @@
 #include "access/stratnum.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_am.h"
+#include "catalog/pg_namespace.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "miscadmin.h"
@@ -640,8 +641,17 @@ timescaledb_dimension(PlannerInfo *root, Node *id, id_kind kind,
 		return TS_NONE;
 
 	nsp = get_namespace_oid(TS_CATALOG, true);
-	if (!OidIsValid(nsp) ||
-		!ts_catalog_readable(nsp, "dimension", dimension_columns) ||
+	if (!OidIsValid(nsp))
+		return TS_NONE;
+	/* TimescaleDB grants USAGE to PUBLIC; a revoke turns the lookup off */
+#if PG_VERSION_NUM >= 160000
+	if (object_aclcheck(NamespaceRelationId, nsp, GetUserId(), ACL_USAGE) != ACLCHECK_OK)
+		return TS_NONE;
+#else
+	if (pg_namespace_aclcheck(nsp, GetUserId(), ACL_USAGE) != ACLCHECK_OK)
+		return TS_NONE;
+#endif
+	if (!ts_catalog_readable(nsp, "dimension", dimension_columns) ||
 		!ts_catalog_readable(nsp, "hypertable", hypertable_columns) ||
 		!ActiveSnapshotSet())
 		return TS_NONE;

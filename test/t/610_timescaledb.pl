@@ -104,6 +104,22 @@ for my $type ('scru128', 'scru160', 'scru64', 'ulid')
 		't', "$type: time_bucket('1 day', ${type}_timestamp(id)) groups by day");
 }
 
+# a role that may not read TimescaleDB's dimension table (SELECT revoked
+# from PUBLIC; TimescaleDB reads its catalog without the role's rights)
+# gets the plain rewrite: the same rows, no error, no chunk excluded
+$node->safe_psql('postgres', q{
+	CREATE ROLE reader;
+	GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader;
+	REVOKE SELECT ON _timescaledb_catalog.dimension FROM PUBLIC;});
+is($node->safe_psql('postgres', q{SET ROLE reader;
+	SELECT count(*) FROM ev_scru128 WHERE id >= now() - interval '2 days'}),
+	$node->safe_psql('postgres', q{SELECT count(*) FROM ev_scru128 WHERE scru128_timestamp(id) >= now() - interval '2 days'}),
+	'a role that may not read the dimension table: the same rows, no error');
+unlike($node->safe_psql('postgres', q{SET ROLE reader;
+	EXPLAIN (COSTS OFF) SELECT count(*) FROM ev_scru128 WHERE id >= now() - interval '2 days'}),
+	qr/scru128_timestamp/, 'and the plain rewrite');
+$node->safe_psql('postgres', 'GRANT SELECT ON _timescaledb_catalog.dimension TO PUBLIC');
+
 # uuid holding UUIDv7, TimescaleDB's UUIDv7 dimension (2.22 and later)
 SKIP:
 {
