@@ -124,6 +124,21 @@ if [ -n "${SCRU128_PG_PRIVATE:-}" ]; then
 	PG_CONFIG="$SCRU128_PG_PRIVATE/usr/lib/postgresql/$PG_MAJOR/bin/pg_config"
 fi
 
+# vendor_archive FILE: the path of a third-party archive the tests build
+# (Citus, pg_tle, PostgreSQL 16.2), looked for where the host left it for a
+# chroot or a nested run ($BUILD/test/from-host/vendor), in VENDOR_DIR,
+# then in ../shared/vendor beside the checkout; fails if none has it
+vendor_archive() {
+	local d
+	for d in "${BUILD:+$BUILD/test/from-host/vendor}" "${VENDOR_DIR:-}" "$SRC_DIR/../shared/vendor"; do
+		if [ -n "$d" ] && [ -f "$d/$1" ]; then
+			echo "$d/$1"
+			return 0
+		fi
+	done
+	return 1
+}
+
 # run a command as the unprivileged user (or as ourselves if not root)
 as_user() {
 	if [ "$(id -u)" = 0 ]; then

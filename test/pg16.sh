@@ -25,14 +25,7 @@ PG16_BUILD_DEPS="build-essential flex bison zlib1g-dev libipc-run-perl"
 PG16_PID=
 
 pg16_archive() {
-	local d
-	for d in "${VENDOR_DIR:-}" "$SRC_DIR/../shared/vendor"; do
-		if [ -n "$d" ] && [ -f "$d/$PG16_ARCHIVE" ]; then
-			echo "$d/$PG16_ARCHIVE"
-			return 0
-		fi
-	done
-	return 1
+	vendor_archive "$PG16_ARCHIVE"
 }
 
 # what the cached installation was built from: a change to any of it

@@ -27,8 +27,7 @@ citus_install() {
 		log "citus: $CITUS_VERSION already built and installed"
 		return 0
 	fi
-	archive="$BUILD/test/from-host/vendor/citus-$CITUS_VERSION.tar.gz"
-	if [ ! -f "$archive" ]; then
+	if ! archive=$(vendor_archive "citus-$CITUS_VERSION.tar.gz"); then
 		# not in the repository (third-party, AGPL): without it there is
 		# nothing to build, which the run reports as SKIPPED
 		CITUS_MISSING=1

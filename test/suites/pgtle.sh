@@ -68,14 +68,7 @@ pgtle_recipe() {
 }
 
 pgtle_archive() {
-	local d
-	for d in "$BUILD/test/from-host/vendor" "${VENDOR_DIR:-}" "$SRC_DIR/../shared/vendor"; do
-		if [ -n "$d" ] && [ -f "$d/$PGTLE_ARCHIVE" ]; then
-			echo "$d/$PGTLE_ARCHIVE"
-			return 0
-		fi
-	done
-	return 1
+	vendor_archive "$PGTLE_ARCHIVE"
 }
 
 # build pg_tle from the archive into $PG_CONFIG's installation; its log in

@@ -26,6 +26,37 @@ my $locks_sql = q{SELECT string_agg(c.relname || ' ' || l.mode, ', ' ORDER BY c.
 my $view = q{CREATE VIEW pv AS SELECT p.id, p.v, count(c.pid) AS children
 	FROM p LEFT JOIN c ON c.pid = p.id GROUP BY p.id, p.v;};
 
+# a text key holding the strings of TYPE, made by DEFAULT, moved to TYPE:
+# no USING (the type's assignment cast from text), both tables rewritten;
+# KEY is the old text as it reads back, CHECKS the recipe's own
+sub text_recipe
+{
+	my ($what, $type, $default, $key, $checks) = @_;
+	return {
+		name => "text holding $what strings -> $type",
+		db => "m_text_$type",
+		table => qq{CREATE TABLE p (id text PRIMARY KEY DEFAULT $default, v text NOT NULL);
+			CREATE TABLE c (pid text NOT NULL REFERENCES p);},
+		fill => q{INSERT INTO p (v) SELECT 'old ' || g FROM generate_series(1, 2000) g;},
+		old_rows => qq{SELECT md5(string_agg($key || ':' || v, ',' ORDER BY $key)) FROM p WHERE v LIKE 'old %'},
+		steps => [
+			[ 'drop the foreign key', 'ALTER TABLE c DROP CONSTRAINT c_pid_fkey' ],
+			[ 'change both columns (view dropped and made again)', qq{
+				DROP VIEW pv;
+				ALTER TABLE c ALTER pid TYPE $type;
+				ALTER TABLE p ALTER id DROP DEFAULT, ALTER id TYPE $type, ALTER id SET DEFAULT $type();
+				$view} ],
+			[ 'add the foreign key NOT VALID', 'ALTER TABLE c ADD CONSTRAINT c_pid_fkey FOREIGN KEY (pid) REFERENCES p NOT VALID' ],
+			[ 'validate it', 'ALTER TABLE c VALIDATE CONSTRAINT c_pid_fkey' ],
+		],
+		rewrites => 1,
+		checks => [
+			[ q{SELECT pg_column_size(id) FROM p LIMIT 1}, '16', 'the key is 16 bytes (it was 26 as text)' ],
+			@$checks,
+		],
+	};
+}
+
 # name, key type and default before, setup extras, the steps, and the
 # recipe's own checks afterwards
 my @recipes = (
@@ -111,57 +142,14 @@ my @recipes = (
 				'new keys are from now' ],
 		],
 	},
-	{
-		name => 'text holding SCRU128 strings -> scru128',
-		db => 'm_text',
-		table => q{CREATE TABLE p (id text PRIMARY KEY DEFAULT scru128()::text, v text NOT NULL);
-			CREATE TABLE c (pid text NOT NULL REFERENCES p);},
-		fill => q{INSERT INTO p (v) SELECT 'old ' || g FROM generate_series(1, 2000) g;},
-		old_rows => q{SELECT md5(string_agg(id::text || ':' || v, ',' ORDER BY id::text)) FROM p WHERE v LIKE 'old %'},
-		steps => [
-			[ 'drop the foreign key', 'ALTER TABLE c DROP CONSTRAINT c_pid_fkey' ],
-			# no USING: 1.3's assignment casts from text
-			[ 'change both columns (view dropped and made again)', qq{
-				DROP VIEW pv;
-				ALTER TABLE c ALTER pid TYPE scru128;
-				ALTER TABLE p ALTER id DROP DEFAULT, ALTER id TYPE scru128, ALTER id SET DEFAULT scru128();
-				$view} ],
-			[ 'add the foreign key NOT VALID', 'ALTER TABLE c ADD CONSTRAINT c_pid_fkey FOREIGN KEY (pid) REFERENCES p NOT VALID' ],
-			[ 'validate it', 'ALTER TABLE c VALIDATE CONSTRAINT c_pid_fkey' ],
-		],
-		rewrites => 1,
-		checks => [
-			[ q{SELECT pg_column_size(id) FROM p LIMIT 1}, '16', 'the key is 16 bytes (it was 26 as text)' ],
-		],
-	},
-	{
-		name => 'text holding ULID strings -> ulid',
-		db => 'm_ulid',
-		# lower case as some libraries write them: the type reads either
-		table => q{CREATE TABLE p (id text PRIMARY KEY DEFAULT lower(ulid()::text), v text NOT NULL);
-			CREATE TABLE c (pid text NOT NULL REFERENCES p);},
-		fill => q{INSERT INTO p (v) SELECT 'old ' || g FROM generate_series(1, 2000) g;},
-		old_rows => q{SELECT md5(string_agg(upper(id::text) || ':' || v, ',' ORDER BY upper(id::text))) FROM p WHERE v LIKE 'old %'},
-		steps => [
-			[ 'drop the foreign key', 'ALTER TABLE c DROP CONSTRAINT c_pid_fkey' ],
-			# no USING: the assignment cast from text
-			[ 'change both columns (view dropped and made again)', qq{
-				DROP VIEW pv;
-				ALTER TABLE c ALTER pid TYPE ulid;
-				ALTER TABLE p ALTER id DROP DEFAULT, ALTER id TYPE ulid, ALTER id SET DEFAULT ulid();
-				$view} ],
-			[ 'add the foreign key NOT VALID', 'ALTER TABLE c ADD CONSTRAINT c_pid_fkey FOREIGN KEY (pid) REFERENCES p NOT VALID' ],
-			[ 'validate it', 'ALTER TABLE c VALIDATE CONSTRAINT c_pid_fkey' ],
-		],
-		rewrites => 1,
-		checks => [
-			[ q{SELECT pg_column_size(id) FROM p LIMIT 1}, '16', 'the key is 16 bytes (it was 26 as text)' ],
-			[ q{SELECT count(*) FROM p WHERE v LIKE 'old %' AND id::text <> upper(id::text)}, '0',
-				'the old keys read back in the canonical upper case' ],
-			[ q{SELECT count(*) FROM p WHERE v = 'bench2' AND id < timestamptz 'now' - interval '1 hour'}, '0',
-				'new keys are from now, and compare with times' ],
-		],
-	},
+	text_recipe('SCRU128', 'scru128', 'scru128()::text', 'id::text', []),
+	# lower case as some libraries write ULIDs: the type reads either
+	text_recipe('ULID', 'ulid', 'lower(ulid()::text)', 'upper(id::text)', [
+		[ q{SELECT count(*) FROM p WHERE v LIKE 'old %' AND id::text <> upper(id::text)}, '0',
+			'the old keys read back in the canonical upper case' ],
+		[ q{SELECT count(*) FROM p WHERE v = 'bench2' AND id < timestamptz 'now' - interval '1 hour'}, '0',
+			'new keys are from now, and compare with times' ],
+	]),
 );
 
 my @report;
