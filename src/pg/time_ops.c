@@ -758,7 +758,9 @@ scru128_time_support(PG_FUNCTION_ARGS)
 			contain_per_row_subquery(id, NULL) || contain_per_row_subquery(t, NULL))
 			PG_RETURN_POINTER(NULL);
 
-		if (timescaledb_dimension(req->root, id, tf->kind, &partfunc) != TS_PARTITION_FUNC)
+		/* only a type with an X_timestamp can have it as partition_func */
+		if (kinds[tf->kind].timestamp_fn == NULL ||
+			timescaledb_dimension(req->root, id, tf->kind, &partfunc) != TS_PARTITION_FUNC)
 			partfunc = InvalidOid;
 		PG_RETURN_POINTER(time_rewrite_param(tf, op, fcall->funcid, typid, id, t,
 											 partfunc));
