@@ -51,6 +51,8 @@ suite xrestore  "16 17 18 19" "a dump made by 15's pg_dump restored (test/xver)"
 suite sqledition "15 16 17 18 19" "the SQL edition (portable/src) against the native types and test/vectors"
 suite pgtle     "15 16 17 18 19" "the SQL edition's install files: drift, plain script, pg_tle, move to native"
 suite pgupgrade "19"          "pg_upgrade from 18 with the extension in both"
+suite security  "15 16 17 18 19" "the attacks of doc/security.md's threat model (test/security)"
+suite differential "15 16 17 18 19" "random time queries against the never-rewritten comparisons (test/differential)"
 
 HOST_MAJOR=15
 # built from source on the host (test/pg16.sh)
