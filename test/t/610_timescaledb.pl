@@ -123,7 +123,7 @@ $node->safe_psql('postgres', 'GRANT SELECT ON _timescaledb_catalog.dimension TO 
 # uuid holding UUIDv7, TimescaleDB's UUIDv7 dimension (2.22 and later)
 SKIP:
 {
-	skip "TimescaleDB $ts has no UUIDv7 dimension (2.22 and later)", 47
+	skip "TimescaleDB $ts has no UUIDv7 dimension (2.22 and later)", 48
 	  if $node->safe_psql('postgres', "SELECT string_to_array('$ts', '.')::int[] < '{2,22}'") eq 't';
 	$node->safe_psql('postgres', q{
 		CREATE TABLE ev_uuid (id uuid NOT NULL, n int NOT NULL);
@@ -196,6 +196,11 @@ SKIP:
 		UPDATE ev_uuid SET id = overlay(id::text placing 'f000' from 15 for 4)::uuid WHERE n = -13;});
 	is($node->safe_psql('postgres', q{SELECT string_agg(uuid_extract_version(id)::text, ',' ORDER BY n) FROM ev_uuid WHERE n < -10}),
 		'15,8,4', 'uuid: UPDATE put a v4, a v8 and a v15 UUID in the UUIDv7 dimension');
+	# the form doc/timescaledb.md shows: the first UUIDv7 of the millisecond
+	# before, and the exact comparison
+	my $wider = $node->safe_psql('postgres', qq{SELECT uuidv7_min(timestamptz '$mid' - interval '1 ms')});
+	like($node->safe_psql('postgres', qq{EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM ev_uuid WHERE id >= timestamptz '$mid'}),
+		qr/\Q$wider\E.*uuid_time_ge\(/s, "uuid: id >= t is id >= $wider AND uuid_time_ge(id, t)");
 	for my $cond ("id >= timestamptz '$mid'", "id > timestamptz '$mid'",
 		"id <= timestamptz '$mid'", "id < timestamptz '$mid'",
 		"id >= timestamptz '$mid' - interval '1 ms'", "id < timestamptz '$mid' + interval '1 ms'")
