@@ -327,6 +327,8 @@ t"
 		-c "INSERT INTO app.kept (n) SELECT generate_series(1, 10)"
 	pgtle_is "pg_tle update: ... at 1.3" "$($up -c "SELECT extversion FROM pg_extension WHERE extname = 'scru128_sql'")" 1.3
 	pgtle_ok "pg_tle update: this version's file registered beside 1.3" $up -1 -f "$pgtle"
+	# 1.3's own script stays while the extension created at 1.3 depends on
+	# it (where none does, the file removes it: test/security/210)
 	pgtle_is "pg_tle update: ... both versions available, the path 1.3 to this one" \
 		"$($up -c "SELECT string_agg(version, ',' ORDER BY version) FROM pgtle.available_extension_versions() WHERE name = 'scru128_sql'" \
 			-c "SELECT count(*) FROM pgtle.extension_update_paths('scru128_sql') WHERE source = '1.3' AND target = '$version' AND path IS NOT NULL")" \
@@ -378,11 +380,12 @@ $(pgtle_tle "$SCRU128_USER" tle_up -c "SELECT last_value FROM scru128_sql.scru64
 		-f "$WORK/install14.sql" -f "$WORK/update14.sql" \
 		-c "$(grep "^SELECT pgtle.uninstall_update_path_if_exists(" "$pgtle" | head -1 | sed 's/^SELECT /PREPARE unpath14 AS SELECT /')" \
 		-c "$(grep "^SELECT pgtle.set_default_version(" "$pgtle" | sed 's/^SELECT /PREPARE default14 AS SELECT /')" \
-		-c "SELECT count(*) FROM pg_prepared_statements WHERE name IN ('install14', 'update14', 'unpath14', 'default14')")
+		-c "$(awk '/^SELECT pgtle.uninstall_extension\(/ { on = 1 } on { print } on && /;$/ { exit }' "$pgtle" | sed '1s/^SELECT /PREPARE unversion14 AS SELECT /')" \
+		-c "SELECT count(*) FROM pg_prepared_statements WHERE name IN ('install14', 'update14', 'unpath14', 'default14', 'unversion14')")
 	pgtle_is "pg_tle 1.4's API: the file's calls resolve" "$got" \
 		"1.4.0
 name text, version text, description text, ext text, requires text[]
-4"
+5"
 }
 
 # the recipe of doc/sql-edition-migration.md, on the throwaway cluster where
