@@ -30,7 +30,11 @@ place, a new one joins it), a function that is gone is dropped, and any
 other statement is kept when it creates an object the old script did not
 have or is a COMMENT, GRANT, REVOKE, DO or SELECT (safe to run again); a
 changed CREATE of anything else stops the build: write its step by hand in
-portable/update/VERSION.sql, which goes first in that update script.
+portable/update/VERSION.sql, which goes first in that update script, after
+the DO blocks that open the extension script (its checks of the role and
+of the installation), which go into every update script, changed or not.
+The pg_tle file makes this version the default and removes each released
+version's own script before it registers the update paths.
 """
 
 import argparse
