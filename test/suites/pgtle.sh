@@ -183,7 +183,7 @@ rule _RETURN on view app.v|function scru128_sql.scru128_to_text(scru128_sql.scru
 			(SELECT count(DISTINCT (p).a) FROM app.pairs), (SELECT count(*) FROM app.plain), (SELECT count(*) FROM app.v),
 			format_type((SELECT atttypid FROM pg_attribute WHERE attrelid = 'app.lists'::regclass AND attname = 'ids'), NULL),
 			(SELECT format_type(atttypid, NULL) FROM pg_attribute WHERE attrelid = 'app.pair'::regclass AND attname = 'a'),
-			to_regnamespace('scru128_sql') IS NULL")" "100|100|100|1|100|uuid[]|uuid|t"
+			to_regnamespace('scru128_sql') IS NULL AND to_regnamespace('scru128_sql_private') IS NULL")" "100|100|100|1|100|uuid[]|uuid|t"
 	PGTLE_PLAIN_FINGERPRINT=$fp1
 
 	# the documented upgrade: the shipped 1.3 script, then this one

@@ -213,7 +213,7 @@ suite_sqledition() {
 		log "sqledition: time_nonative.sql stopped on an error"
 		failed=1
 	}
-	psql_user -d "$db" -q -c 'CREATE TABLE sqled_conc (s int, i int, id128 uuid, id64 bigint, v7 uuid, id160 bytea, ulid uuid)' \
+	psql_user -d "$db" -q -o /dev/null -c 'CREATE TABLE sqled_conc (s int, i int, id128 uuid, id64 bigint, v7 uuid, id160 bytea, ulid uuid)' \
 		-c "SELECT scru128_sql.scru64_set_node_spec('5/8')" >>"$out" 2>&1
 	for s in 1 2 3 4 5 6 7 8; do
 		psql_user -d "$db" -q -v s="$s" -v n="$conc_n" -f "$dir/concurrent.sql" >>"$out.$s" 2>&1 &
