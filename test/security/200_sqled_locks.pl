@@ -179,7 +179,7 @@ sub victim_answers
 	my $t0 = time;
 	my ($ret, $out, $err) = psql_as('app', 'd', q{SET statement_timeout = '3s'; SELECT scru128_sql.scru64() > 0});
 	my $ms = int((time - $t0) * 1000);
-	ok($ret == 0 && $out eq 't' && $ms < 2500, "$what: another session's scru64() answers ($ms ms)")
+	ok($ret == 0 && $out eq 't', "$what: another session's scru64() answers ($ms ms)")
 	  or diag("exit $ret, $ms ms: $err");
 }
 
