@@ -197,7 +197,7 @@ rule _RETURN on view app.v|function scru128_sql.scru128_to_text(scru128_sql.scru
 			(SELECT count(DISTINCT (p).a) FROM app.pairs), (SELECT count(*) FROM app.plain), (SELECT count(*) FROM app.v),
 			format_type((SELECT atttypid FROM pg_attribute WHERE attrelid = 'app.lists'::regclass AND attname = 'ids'), NULL),
 			(SELECT format_type(atttypid, NULL) FROM pg_attribute WHERE attrelid = 'app.pair'::regclass AND attname = 'a'),
-			to_regnamespace('scru128_sql') IS NULL")" "100|100|100|1|100|uuid[]|uuid|t"
+			to_regnamespace('scru128_sql') IS NULL AND to_regnamespace('scru128_sql_private') IS NULL")" "100|100|100|1|100|uuid[]|uuid|t"
 	pgtle_is "plain: ... the generated column keeps its values, the policy its effect" \
 		"$($q -c "SELECT count(*), min(n), count(*) FILTER (WHERE id_text ~ '^[0-9a-z]{25}\$'),
 			(SELECT count(*) FROM pg_policy WHERE polrelid = 'app.guarded'::regclass) FROM app.guarded")" "100|1|100|2"
@@ -323,8 +323,8 @@ t"
 	got=$(pgtle_tle tle_admin tle -c "SELECT count(*) FROM (
 		SELECT 'pg_proc'::regclass AS c, oid FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace
 		UNION ALL SELECT 'pg_type'::regclass, oid FROM pg_type WHERE typnamespace = 'scru128_sql'::regnamespace AND typtype <> 'b'
-		UNION ALL SELECT 'pg_class'::regclass, oid FROM pg_class WHERE relnamespace = 'scru128_sql'::regnamespace AND relkind IN ('r', 'S', 'v')
-		UNION ALL SELECT 'pg_namespace'::regclass, 'scru128_sql'::regnamespace::oid) o
+		UNION ALL SELECT 'pg_class'::regclass, oid FROM pg_class WHERE relnamespace IN ('scru128_sql'::regnamespace, 'scru128_sql_private'::regnamespace) AND relkind IN ('r', 'S', 'v')
+		UNION ALL SELECT 'pg_namespace'::regclass, oid FROM pg_namespace WHERE nspname IN ('scru128_sql', 'scru128_sql_private')) o
 		WHERE NOT EXISTS ($members AND d.classid = o.c AND d.objid = o.oid)")
 	pgtle_is "pg_tle: the schema, its functions, types and relations are members of the extension" "$got" 0
 	got=$(pgtle_tle tle_admin tle -f "$BUILD/test/pgtle/fingerprint.sql")
@@ -358,8 +358,8 @@ t"
 	got=$($up -c "SELECT count(*) FROM (
 		SELECT 'pg_proc'::regclass AS c, oid FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace
 		UNION ALL SELECT 'pg_type'::regclass, oid FROM pg_type WHERE typnamespace = 'scru128_sql'::regnamespace AND typtype <> 'b'
-		UNION ALL SELECT 'pg_class'::regclass, oid FROM pg_class WHERE relnamespace = 'scru128_sql'::regnamespace AND relkind IN ('r', 'S', 'v')
-		UNION ALL SELECT 'pg_namespace'::regclass, 'scru128_sql'::regnamespace::oid) o
+		UNION ALL SELECT 'pg_class'::regclass, oid FROM pg_class WHERE relnamespace IN ('scru128_sql'::regnamespace, 'scru128_sql_private'::regnamespace) AND relkind IN ('r', 'S', 'v')
+		UNION ALL SELECT 'pg_namespace'::regclass, oid FROM pg_namespace WHERE nspname IN ('scru128_sql', 'scru128_sql_private')) o
 		WHERE NOT EXISTS ($members AND d.classid = o.c AND d.objid = o.oid)")
 	pgtle_is "pg_tle update: ... every object a member of the extension" "$got" 0
 	pgtle_is "pg_tle update: ... the table keeps its rows, new ones come" \
@@ -368,17 +368,17 @@ t"
 	# not run there first (1.3's page said to run it first, and the
 	# restore then failed)
 	pgtle_ok "pg_tle dump: the node spec set, pg_dump -Fc of that database" \
-		$up -c "INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('6/8')" -c "SELECT scru128_sql.scru64()"
+		$up -c "SELECT scru128_sql.scru64_set_node_spec('6/8')" -c "SELECT scru128_sql.scru64()"
 	as_user pg_dump -Fc -h "$WORK/pgtle-sock" -p "$PGTLE_PORT" -d tle_up -f "$WORK/tle_up.dump" 2>"$WORK/tle_dump.log" ||
 		cat "$WORK/tle_dump.log" >>"$PGTLE_LOG"
 	pgtle_ok "pg_tle dump: pg_restore into a new empty database (doc)" pgtle_restore
 	pgtle_is "pg_tle dump: ... the extension, its rows, the node spec and the sequence's state come back" \
 		"$(pgtle_tle "$SCRU128_USER" tle_restored -c "SELECT extversion FROM pg_extension WHERE extname = 'scru128_sql'" \
 			-c "SELECT count(DISTINCT id) FROM app.kept" -c "SELECT scru128_sql.scru64_node_spec()" \
-			-c "SELECT last_value FROM scru128_sql.scru64_last")" "$version
+			-c "SELECT last_value FROM scru128_sql_private.scru64_last")" "$version
 11
 6/8
-$(pgtle_tle "$SCRU128_USER" tle_up -c "SELECT last_value FROM scru128_sql.scru64_last")"
+$(pgtle_tle "$SCRU128_USER" tle_up -c "SELECT last_value FROM scru128_sql_private.scru64_last")"
 	# pg_tle 1.4 (Supabase) has install_extension(name, version,
 	# description, ext, requires DEFAULT NULL) and no schema argument: the
 	# calls of the file must resolve against its API as they do against 1.5's
