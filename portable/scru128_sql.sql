@@ -78,8 +78,20 @@ $do$;
 -- trusts may create it: a superuser or a member of pgtle_admin (the roles
 -- that may register it).  The plain script is owned by whoever runs it and
 -- needs no such check (the squatting check above covers it).
+-- The same block is the first step of every update (build.py puts it
+-- there), where the extension exists already: 1.3 had no check, so a role
+-- outside pgtle_admin may have created it (and pg_tle 1.3's file left
+-- 1.3 installable), and an update run by a superuser would keep that role
+-- the owner of the functions it may have changed.  So the update also
+-- refuses an extension whose owner, or the owner of any of its objects,
+-- is not such a role.  (During CREATE EXTENSION the extension's owner is
+-- the creating role and it has no objects yet.)  Owners come from
+-- pg_shdepend, which records every owned object's owner but the bootstrap
+-- superuser.
 -- extension-only begin
 -- DO $do$
+-- DECLARE
+-- 	untrusted pg_catalog.text;
 -- BEGIN
 -- 	IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER
 -- 			AND (r.rolsuper OR (pg_catalog.to_regrole('pgtle_admin') IS NOT NULL
@@ -88,6 +100,25 @@ $do$;
 -- 			MESSAGE = pg_catalog.format('permission denied to create extension scru128_sql as role %I', CURRENT_USER),
 -- 			DETAIL = 'The owner of the extension owns its functions and can change what they run for every role that calls them.',
 -- 			HINT = 'A member of pgtle_admin (or a superuser) creates it; other roles call its functions.';
+-- 	END IF;
+-- 	SELECT pg_catalog.string_agg(pg_catalog.quote_ident(r.rolname), ', ' ORDER BY r.rolname) INTO untrusted
+-- 		FROM pg_catalog.pg_roles r
+-- 		WHERE r.oid OPERATOR(pg_catalog.=) ANY (ARRAY(
+-- 			SELECT e.extowner FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'scru128_sql'
+-- 			UNION
+-- 			SELECT s.refobjid FROM pg_catalog.pg_depend d
+-- 				JOIN pg_catalog.pg_shdepend s ON s.classid OPERATOR(pg_catalog.=) d.classid AND s.objid OPERATOR(pg_catalog.=) d.objid
+-- 					AND s.deptype OPERATOR(pg_catalog.=) 'o' AND s.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_authid'::pg_catalog.regclass
+-- 					AND s.dbid OPERATOR(pg_catalog.=) (SELECT db.oid FROM pg_catalog.pg_database db WHERE db.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
+-- 				WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype OPERATOR(pg_catalog.=) 'e'
+-- 					AND d.refobjid OPERATOR(pg_catalog.=) (SELECT e.oid FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'scru128_sql')))
+-- 		AND NOT r.rolsuper
+-- 		AND NOT (pg_catalog.to_regrole('pgtle_admin') IS NOT NULL AND pg_catalog.pg_has_role(r.oid, pg_catalog.to_regrole('pgtle_admin'), 'MEMBER'));
+-- 	IF untrusted IS NOT NULL THEN
+-- 		RAISE EXCEPTION USING ERRCODE = '42501',
+-- 			MESSAGE = pg_catalog.format('extension scru128_sql or its objects are owned by %s, neither a superuser nor a member of pgtle_admin', untrusted),
+-- 			DETAIL = 'Such an owner could have changed what the functions run (1.3 let any role with CREATE on the database create the extension); an update would keep it the owner of those functions.',
+-- 			HINT = 'Do not update it.  As a superuser, in one transaction: move what uses its types to their base types, DROP EXTENSION scru128_sql, and SELECT pgtle.uninstall_extension(''scru128_sql'', ''1.3'') where 1.3 is registered; then CREATE EXTENSION scru128_sql as a member of pgtle_admin (doc/sql-edition-migration.md, "An installation another role owns").';
 -- 	END IF;
 -- END
 -- $do$;
@@ -518,43 +549,119 @@ END
 $fn$;
 COMMENT ON FUNCTION scru128_sql.scru64_node_spec(pg_catalog.text) IS 'the canonical form of a node spec, or an error explaining why it is refused';
 
--- The last SCRU64 ID issued in this database (whatever node spec issued
--- it): a sequence, because setval() survives ROLLBACK.  Only scru64() (a
--- SECURITY DEFINER function) may read or set it.  The plain script has
--- checked (00_schema.sql) that one already there is the installing role's.
+-- What scru64() locks and reads lives in a schema of its own that no
+-- other role may use: a role that can name a relation can lock it, whatever
+-- its privileges, because PostgreSQL takes a relation's lock before it
+-- checks them.  PREPARE of an INSERT, UPDATE or DELETE, or a pg_temp SQL
+-- function whose body is one, holds ROW EXCLUSIVE until the transaction
+-- ends (privileges are checked only when the statement runs); CREATE
+-- TRIGGER, CREATE RULE or CREATE TABLE ... PARTITION OF queue a stronger
+-- lock before they fail, and every later lock request on that relation
+-- waits behind them; a role granted UPDATE may LOCK TABLE it.  Without
+-- USAGE on the schema the name is refused before any lock: only the owner
+-- of the SQL edition (and its members), superusers, and roles the owner
+-- grants USAGE on this schema can stall scru64().  The plain script
+-- refuses a schema of this name that another role made.
 -- plain-only begin
-CREATE SEQUENCE IF NOT EXISTS scru128_sql.scru64_last AS bigint MINVALUE 0 START 0 NO CYCLE;
+DO $do$
+DECLARE
+	other pg_catalog.name;
+BEGIN
+	SELECT pg_catalog.pg_get_userbyid(n.nspowner) INTO other FROM pg_catalog.pg_namespace n
+		WHERE n.nspname OPERATOR(pg_catalog.=) 'scru128_sql_private' AND n.nspowner OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER);
+	IF FOUND THEN
+		RAISE EXCEPTION USING ERRCODE = '42501',
+			MESSAGE = pg_catalog.format('schema scru128_sql_private already exists and is owned by role %I, not by %I', other, CURRENT_USER),
+			HINT = 'That role could lock or change what scru128_sql.scru64() uses.  Install as the schema''s owner, or drop the schema (after checking what is in it) and run the script again.';
+	END IF;
+	IF pg_catalog.to_regnamespace('scru128_sql_private') IS NULL THEN
+		CREATE SCHEMA scru128_sql_private;
+	END IF;
+END
+$do$;
 -- plain-only end
 -- extension-only begin
--- CREATE SEQUENCE scru128_sql.scru64_last AS bigint MINVALUE 0 START 0 NO CYCLE;
--- SELECT pg_catalog.pg_extension_config_dump('scru128_sql.scru64_last', '');
+-- CREATE SCHEMA scru128_sql_private;
 -- extension-only end
-REVOKE ALL ON SEQUENCE scru128_sql.scru64_last FROM PUBLIC;
-COMMENT ON SEQUENCE scru128_sql.scru64_last IS 'the last SCRU64 ID that scru128_sql.scru64() issued in this database';
+REVOKE ALL ON SCHEMA scru128_sql_private FROM PUBLIC;
+COMMENT ON SCHEMA scru128_sql_private IS 'scru128 SQL edition: the state of scru128_sql.scru64(), for its owner only (no other role may name what is in it, so none can lock it)';
 
--- Who may set this database's node spec: the owner of the SQL edition,
--- and the roles it grants UPDATE and INSERT on this table to.  A value of
--- the setting scru128_sql.scru64_node_spec set in a session (SET,
--- PGOPTIONS, ALTER ROLE ... SET) is not used: any role could set it, and
--- behind a pooler a session's SET reaches other clients.  One row (or
--- none: then the database's ALTER DATABASE ... SET value is used, as in
--- 1.3).  scru64() also locks this table (SHARE ROW EXCLUSIVE) while it
--- computes the next ID: no other role has a privilege on it, so no other
--- role can take that lock or hold it.
+-- The last SCRU64 ID issued in this database (whatever node spec issued
+-- it): a sequence, because setval() survives ROLLBACK.  Only scru64() (a
+-- SECURITY DEFINER function) reads or sets it.
 -- plain-only begin
-CREATE TABLE IF NOT EXISTS scru128_sql.scru64_node (
+CREATE SEQUENCE IF NOT EXISTS scru128_sql_private.scru64_last AS bigint MINVALUE 0 START 0 NO CYCLE;
+-- plain-only end
+-- extension-only begin
+-- CREATE SEQUENCE scru128_sql_private.scru64_last AS bigint MINVALUE 0 START 0 NO CYCLE;
+-- SELECT pg_catalog.pg_extension_config_dump('scru128_sql_private.scru64_last', '');
+-- extension-only end
+REVOKE ALL ON SEQUENCE scru128_sql_private.scru64_last FROM PUBLIC;
+COMMENT ON SEQUENCE scru128_sql_private.scru64_last IS 'the last SCRU64 ID that scru128_sql.scru64() issued in this database';
+
+-- 1.3 kept that ID in scru128_sql.scru64_last, which any role can name:
+-- carry it over, so that IDs go on increasing, and drop it (and, in an
+-- update of the extension, its membership first, which takes it out of
+-- the dumped configuration too).  The plain script has checked
+-- (00_schema.sql) that one there is the installing role's.
+DO $do$
+DECLARE
+	old pg_catalog.oid;
+	last bigint;
+BEGIN
+	SELECT c.oid INTO old FROM pg_catalog.pg_class c
+		WHERE c.relnamespace OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('scru128_sql') AND c.relname OPERATOR(pg_catalog.=) 'scru64_last'
+			AND c.relkind OPERATOR(pg_catalog.=) 'S';
+	IF old IS NULL THEN
+		RETURN;
+	END IF;
+	last := pg_catalog.pg_sequence_last_value(old::pg_catalog.regclass);
+	IF last OPERATOR(pg_catalog.>) COALESCE(pg_catalog.pg_sequence_last_value('scru128_sql_private.scru64_last'::pg_catalog.regclass), -1) THEN
+		PERFORM pg_catalog.setval('scru128_sql_private.scru64_last'::pg_catalog.regclass, last, true);
+	END IF;
+	IF EXISTS (SELECT FROM pg_catalog.pg_depend d WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass
+			AND d.objid OPERATOR(pg_catalog.=) old AND d.deptype OPERATOR(pg_catalog.=) 'e') THEN
+		ALTER EXTENSION scru128_sql DROP SEQUENCE scru128_sql.scru64_last;
+	END IF;
+	DROP SEQUENCE scru128_sql.scru64_last;
+END
+$do$;
+
+-- This database's node spec: one row (or none: then the database's ALTER
+-- DATABASE ... SET value is used, as in 1.3), written only through
+-- scru128_sql.scru64_set_node_spec(), read by scru64() and
+-- scru64_node_spec().  A value of the setting scru128_sql.scru64_node_spec
+-- set in a session (SET, PGOPTIONS, ALTER ROLE ... SET) is not used: any
+-- role could set it, and behind a pooler a session's SET reaches other
+-- clients.  The roles that may set the spec get EXECUTE on the setter,
+-- not a privilege on this table, so none of them can lock it.
+-- plain-only begin
+CREATE TABLE IF NOT EXISTS scru128_sql_private.scru64_node (
 	one boolean PRIMARY KEY DEFAULT true CHECK (one),
 	node_spec pg_catalog.text CHECK (node_spec IS NULL OR scru128_sql.scru64_node_spec(node_spec) IS NOT NULL)
 );
 -- plain-only end
 -- extension-only begin
--- CREATE TABLE scru128_sql.scru64_node (
+-- CREATE TABLE scru128_sql_private.scru64_node (
 -- 	one boolean PRIMARY KEY DEFAULT true CHECK (one),
 -- 	node_spec pg_catalog.text CHECK (node_spec IS NULL OR scru128_sql.scru64_node_spec(node_spec) IS NOT NULL)
 -- );
--- SELECT pg_catalog.pg_extension_config_dump('scru128_sql.scru64_node', '');
+-- SELECT pg_catalog.pg_extension_config_dump('scru128_sql_private.scru64_node', '');
 -- extension-only end
-COMMENT ON TABLE scru128_sql.scru64_node IS 'this database''s SCRU64 node spec for scru128_sql.scru64() (one row; set by the SQL edition''s owner or the roles it grants UPDATE and INSERT)';
+REVOKE ALL ON TABLE scru128_sql_private.scru64_node FROM PUBLIC;
+COMMENT ON TABLE scru128_sql_private.scru64_node IS 'this database''s SCRU64 node spec for scru128_sql.scru64() (one row; set with scru128_sql.scru64_set_node_spec())';
+
+-- What scru64() locks (SHARE ROW EXCLUSIVE) from reading the last ID to
+-- setting the next: a table without columns or rows (so without an index
+-- whose OID could be handed to a function that locks the table behind it).
+-- plain-only begin
+CREATE TABLE IF NOT EXISTS scru128_sql_private.scru64_lock ();
+-- plain-only end
+-- extension-only begin
+-- CREATE TABLE scru128_sql_private.scru64_lock ();
+-- extension-only end
+REVOKE ALL ON TABLE scru128_sql_private.scru64_lock FROM PUBLIC;
+COMMENT ON TABLE scru128_sql_private.scru64_lock IS 'the lock scru128_sql.scru64() holds while it computes the next ID (no columns, no rows)';
 
 -- The value of ALTER DATABASE ... SET scru128_sql.scru64_node_spec for this
 -- database (for all roles), or NULL: 1.3's way to set the node, which needs
@@ -572,27 +679,50 @@ COMMENT ON FUNCTION scru128_sql._scru64_database_spec() IS 'internal: this datab
 CREATE OR REPLACE FUNCTION scru128_sql.scru64_node_spec()
 RETURNS pg_catalog.text LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp AS $fn$
-SELECT scru128_sql.scru64_node_spec(COALESCE((SELECT n.node_spec FROM scru128_sql.scru64_node n), scru128_sql._scru64_database_spec()))
+SELECT scru128_sql.scru64_node_spec(COALESCE((SELECT n.node_spec FROM scru128_sql_private.scru64_node n), scru128_sql._scru64_database_spec()))
 $fn$;
-COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of this database''s node spec (the table scru128_sql.scru64_node, else ALTER DATABASE ... SET), NULL when unset';
+COMMENT ON FUNCTION scru128_sql.scru64_node_spec() IS 'the canonical form of this database''s node spec (set by scru128_sql.scru64_set_node_spec(), else ALTER DATABASE ... SET), NULL when unset';
+
+-- Sets this database's node spec (stored in its canonical form; NULL
+-- removes it) and returns scru64_node_spec().  Executable by the owner
+-- only, and by the roles it grants EXECUTE: such a role's open
+-- transaction holds only the row it wrote, which scru64() reads without
+-- waiting.
+CREATE OR REPLACE FUNCTION scru128_sql.scru64_set_node_spec(spec pg_catalog.text)
+RETURNS pg_catalog.text LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS $fn$
+BEGIN
+	IF spec IS NULL THEN
+		DELETE FROM scru128_sql_private.scru64_node;
+	ELSE
+		INSERT INTO scru128_sql_private.scru64_node (one, node_spec) VALUES (true, scru128_sql.scru64_node_spec(spec))
+			ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
+	END IF;
+	RETURN scru128_sql.scru64_node_spec();
+END
+$fn$;
+REVOKE ALL ON FUNCTION scru128_sql.scru64_set_node_spec(pg_catalog.text) FROM PUBLIC;
+COMMENT ON FUNCTION scru128_sql.scru64_set_node_spec(pg_catalog.text) IS 'sets this database''s node spec for scru128_sql.scru64() (NULL removes it; 22023 for a bad spec); the owner''s, and the roles it grants EXECUTE';
 
 -- The database's SCRU64 generator, the native rules (scru64_core.c) run on
 -- the last ID issued in this database.  Every call holds the lock on
--- scru128_sql.scru64_node from reading that ID to setting the next, so IDs
--- increase in the order they are issued across all sessions; setval() is
--- not undone by ROLLBACK.  The lock is taken in the block's subtransaction
--- and the block ends by raising S6401, which rolls the subtransaction
--- back: that releases the lock at once (a transaction-level lock would
--- serialize every caller's whole transaction) and keeps setval().  A cancel,
--- a timeout or an error anywhere also ends the subtransaction, so no lock
--- outlives the call.  A wait for the lock ends after lock_timeout (5 s,
--- the SET clause) with 55P03.  Like the native generator it waits for the
--- clock (at most 40 ticks) when it ran ahead of it.
+-- scru128_sql_private.scru64_lock from reading that ID to setting the next,
+-- so IDs increase in the order they are issued across all sessions;
+-- setval() is not undone by ROLLBACK.  The lock is taken in the block's
+-- subtransaction and the block ends by raising S6401, which rolls the
+-- subtransaction back: that releases the lock at once (a transaction-level
+-- lock would serialize every caller's whole transaction) and keeps
+-- setval().  A cancel, a timeout or an error anywhere also ends the
+-- subtransaction, so no lock outlives the call.  A wait for a lock (the
+-- node spec's table, the lock, the sequence; none of them can another role
+-- name, see above) ends after lock_timeout (5 s, the SET clause) with 55P03
+-- naming the processes that hold one.  Like the native generator it waits
+-- for the clock (at most 40 ticks) when it ran ahead of it.
 CREATE OR REPLACE FUNCTION scru128_sql.scru64()
 RETURNS bigint LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp SET lock_timeout = '5s' AS $fn$
 DECLARE
-	session_spec pg_catalog.text := pg_catalog.current_setting('scru128_sql.scru64_node_spec', true);
+	session_spec pg_catalog.text;
 	db_spec pg_catalog.text;
 	spec pg_catalog.text;
 	p bigint[];
@@ -608,21 +738,6 @@ DECLARE
 	wait_ms bigint;
 	holders pg_catalog.text;
 BEGIN
-	db_spec := scru128_sql._scru64_database_spec();
-	SELECT n.node_spec INTO spec FROM scru128_sql.scru64_node n;
-	spec := COALESCE(spec, db_spec);
-	IF spec IS NULL OR spec OPERATOR(pg_catalog.=) '' THEN
-		RAISE EXCEPTION USING ERRCODE = '55000',
-			MESSAGE = 'scru128_sql.scru64_node_spec is not set',
-			DETAIL = 'scru64() needs the node ID of this database, from the table scru128_sql.scru64_node.'
-				OPERATOR(pg_catalog.||) CASE WHEN session_spec OPERATOR(pg_catalog.<>) '' AND session_spec IS DISTINCT FROM db_spec
-					THEN pg_catalog.format(' The value "%s" of this session (SET, PGOPTIONS, ALTER ROLE ... SET) is not used since 1.4: any role could set it, and behind a pooler it leaks to other clients.', session_spec)
-					ELSE '' END,
-			HINT = 'The owner of the SQL edition sets it: INSERT INTO scru128_sql.scru64_node (node_spec) VALUES (''42/8'') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec (see doc/sql-edition.md).';
-	END IF;
-	p := scru128_sql._scru64_parse_spec(spec);
-	counter_size := 24 OPERATOR(pg_catalog.-) p[2]::integer;
-	node_bits := p[1] OPERATOR(pg_catalog.<<) counter_size;
 	LOOP
 		now_ms := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000)::bigint;
 		tick := now_ms OPERATOR(pg_catalog.>>) 8;
@@ -631,17 +746,35 @@ BEGIN
 			RAISE EXCEPTION USING ERRCODE = '22008',
 				MESSAGE = pg_catalog.format('system clock is outside the range scru64 can represent: "%s"', pg_catalog.clock_timestamp());
 		END IF;
-		IF p[3] OPERATOR(pg_catalog.>) 0 AND (p[3] OPERATOR(pg_catalog.>>) 24) OPERATOR(pg_catalog.>) (tick OPERATOR(pg_catalog.+) 40) THEN
-			RAISE EXCEPTION USING ERRCODE = '22023',
-				MESSAGE = 'the previous ID of scru128_sql.scru64_node_spec is ahead of the clock',
-				DETAIL = pg_catalog.format('Its tick starts at %s; scru64() runs at most 10240 ms (40 ticks) ahead of the clock.',
-					scru128_sql.scru64_timestamp(p[3])),
-				HINT = 'Set scru128_sql.scru64_node_spec to <node_id>/<node_id_size>, or to a previous ID that is not ahead of the clock.';
-		END IF;
 		wait_ms := 0;
 		BEGIN
-			LOCK TABLE scru128_sql.scru64_node IN SHARE ROW EXCLUSIVE MODE;
-			prev := GREATEST(COALESCE(pg_catalog.pg_sequence_last_value('scru128_sql.scru64_last'::pg_catalog.regclass), 0), p[3]);
+			SELECT n.node_spec INTO spec FROM scru128_sql_private.scru64_node n;
+			IF spec IS NULL THEN
+				db_spec := scru128_sql._scru64_database_spec();
+				spec := db_spec;
+			END IF;
+			IF spec IS NULL OR spec OPERATOR(pg_catalog.=) '' THEN
+				session_spec := pg_catalog.current_setting('scru128_sql.scru64_node_spec', true);
+				RAISE EXCEPTION USING ERRCODE = '55000',
+					MESSAGE = 'scru128_sql.scru64_node_spec is not set',
+					DETAIL = 'scru64() needs the node ID of this database, set with scru128_sql.scru64_set_node_spec().'
+						OPERATOR(pg_catalog.||) CASE WHEN session_spec OPERATOR(pg_catalog.<>) '' AND session_spec IS DISTINCT FROM db_spec
+							THEN pg_catalog.format(' The value "%s" of this session (SET, PGOPTIONS, ALTER ROLE ... SET) is not used since 1.4: any role could set it, and behind a pooler it leaks to other clients.', session_spec)
+							ELSE '' END,
+					HINT = 'The owner of the SQL edition (or a role it granted EXECUTE on that function) sets it: SELECT scru128_sql.scru64_set_node_spec(''42/8'') (see doc/sql-edition.md).';
+			END IF;
+			p := scru128_sql._scru64_parse_spec(spec);
+			counter_size := 24 OPERATOR(pg_catalog.-) p[2]::integer;
+			node_bits := p[1] OPERATOR(pg_catalog.<<) counter_size;
+			IF p[3] OPERATOR(pg_catalog.>) 0 AND (p[3] OPERATOR(pg_catalog.>>) 24) OPERATOR(pg_catalog.>) (tick OPERATOR(pg_catalog.+) 40) THEN
+				RAISE EXCEPTION USING ERRCODE = '22023',
+					MESSAGE = 'the previous ID of scru128_sql.scru64_node_spec is ahead of the clock',
+					DETAIL = pg_catalog.format('Its tick starts at %s; scru64() runs at most 10240 ms (40 ticks) ahead of the clock.',
+						scru128_sql.scru64_timestamp(p[3])),
+					HINT = 'Set the node spec to <node_id>/<node_id_size>, or to a previous ID that is not ahead of the clock.';
+			END IF;
+			LOCK TABLE scru128_sql_private.scru64_lock IN SHARE ROW EXCLUSIVE MODE;
+			prev := GREATEST(COALESCE(pg_catalog.pg_sequence_last_value('scru128_sql_private.scru64_last'::pg_catalog.regclass), 0), p[3]);
 			prev_ts := prev OPERATOR(pg_catalog.>>) 24;
 			prev_node := (prev OPERATOR(pg_catalog.&) 16777215) OPERATOR(pg_catalog.>>) counter_size;
 			next_id := NULL;
@@ -669,7 +802,7 @@ BEGIN
 					RAISE EXCEPTION USING ERRCODE = '22008',
 						MESSAGE = 'scru64 counter exhausted in the last representable tick';
 				END IF;
-				PERFORM pg_catalog.setval('scru128_sql.scru64_last'::pg_catalog.regclass, next_id, true);
+				PERFORM pg_catalog.setval('scru128_sql_private.scru64_last'::pg_catalog.regclass, next_id, true);
 			END IF;
 			-- roll the block back: releases the lock, keeps setval()
 			RAISE SQLSTATE 'S6401';
@@ -677,14 +810,19 @@ BEGIN
 			WHEN SQLSTATE 'S6401' THEN
 				NULL;
 			WHEN lock_not_available THEN
-				SELECT pg_catalog.string_agg(l.pid::pg_catalog.text, ', ' ORDER BY l.pid) INTO holders FROM pg_catalog.pg_locks l
-					WHERE l.locktype OPERATOR(pg_catalog.=) 'relation' AND l.granted
-						AND l.relation OPERATOR(pg_catalog.=) 'scru128_sql.scru64_node'::pg_catalog.regclass
-						AND l.mode OPERATOR(pg_catalog.<>) 'AccessShareLock';
+				-- who holds a lock that scru64() waits for: a conflicting
+				-- one on the lock table or the sequence, or an ACCESS
+				-- EXCLUSIVE on the node spec's table
+				SELECT pg_catalog.string_agg(DISTINCT l.pid::pg_catalog.text, ', ' ORDER BY l.pid::pg_catalog.text) INTO holders FROM pg_catalog.pg_locks l
+					WHERE l.locktype OPERATOR(pg_catalog.=) 'relation' AND l.granted AND l.pid OPERATOR(pg_catalog.<>) pg_catalog.pg_backend_pid()
+						AND l.database OPERATOR(pg_catalog.=) (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
+						AND ((l.relation OPERATOR(pg_catalog.=) 'scru128_sql_private.scru64_lock'::pg_catalog.regclass AND l.mode OPERATOR(pg_catalog.<>) 'AccessShareLock')
+							OR (l.relation OPERATOR(pg_catalog.=) 'scru128_sql_private.scru64_last'::pg_catalog.regclass AND l.mode OPERATOR(pg_catalog.<>) ALL (ARRAY['AccessShareLock', 'RowShareLock', 'RowExclusiveLock']))
+							OR (l.relation OPERATOR(pg_catalog.=) 'scru128_sql_private.scru64_node'::pg_catalog.regclass AND l.mode OPERATOR(pg_catalog.=) 'AccessExclusiveLock'));
 				RAISE EXCEPTION USING ERRCODE = '55P03',
 					MESSAGE = 'scru64() waited 5 s for this database''s generator and gave up',
-					DETAIL = pg_catalog.format('The lock on scru128_sql.scru64_node is held by process %s.', COALESCE(holders, '(none now)')),
-					HINT = 'A scru64() call takes it for microseconds; a role that can lock that table (its owner, a superuser) holds it in an open transaction.';
+					DETAIL = pg_catalog.format('A lock on scru128_sql_private.scru64_lock, scru64_last or scru64_node is held by process %s.', COALESCE(holders, '(none now)')),
+					HINT = 'A scru64() call holds its lock for microseconds.  No role can name those relations but the owner of the SQL edition (and its members), superusers, and roles the owner granted USAGE on schema scru128_sql_private: one of them holds the lock in an open transaction.  pg_stat_activity shows that process''s role and query; end its transaction or pg_terminate_backend() it.';
 		END;
 		IF next_id IS NOT NULL THEN
 			RETURN next_id;
@@ -700,7 +838,7 @@ BEGIN
 	END LOOP;
 END
 $fn$;
-COMMENT ON FUNCTION scru128_sql.scru64() IS 'new SCRU64 ID from this database''s generator (node from the setting scru128_sql.scru64_node_spec), increasing across all its sessions';
+COMMENT ON FUNCTION scru128_sql.scru64() IS 'new SCRU64 ID from this database''s generator (node from scru128_sql.scru64_node_spec()), increasing across all its sessions';
 
 -- SCRU160 (v0.1.0) in a 20-byte bytea: 48-bit timestamp, 16-bit counter,
 -- 16-bit random16, 80-bit random80, as the native scru160 stores it.
@@ -807,8 +945,10 @@ COMMENT ON FUNCTION scru128_sql.scru160_timestamp(pg_catalog.bytea) IS 'the time
 
 -- The session's SCRU160 generator (the spec's default counter usage, as the
 -- native scru160()): state "timestamp:counter:k" in the setting
--- scru128_sql.scru160_state, transactional like scru128()'s.  A counter that
--- reaches 65535 within a millisecond waits for the next one (at most 1 s).
+-- scru128_sql.scru160_state, transactional like scru128()'s: a state more
+-- than 10 s ahead of the clock, or with a counter above 65535, is no state.
+-- A counter that reaches 65535 within a millisecond waits for the next one
+-- (at most 1 s).
 CREATE OR REPLACE FUNCTION scru128_sql.scru160()
 RETURNS pg_catalog.bytea LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
 DECLARE
@@ -829,7 +969,7 @@ BEGIN
 			RAISE EXCEPTION USING ERRCODE = '22008',
 				MESSAGE = pg_catalog.format('system clock is outside the range scru160 can represent: "%s"', pg_catalog.clock_timestamp());
 		END IF;
-		IF ts IS NULL OR now_ms OPERATOR(pg_catalog.>) ts THEN
+		IF ts IS NULL OR now_ms OPERATOR(pg_catalog.>) ts OR ts OPERATOR(pg_catalog.>) (now_ms OPERATOR(pg_catalog.+) 10000) OR c OPERATOR(pg_catalog.>) 65535 THEN
 			ts := now_ms;
 			c := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 25, 4))::bit(16)::bigint OPERATOR(pg_catalog.&) 32767;
 			EXIT;
@@ -858,7 +998,8 @@ COMMENT ON FUNCTION scru128_sql.scru160() IS 'new SCRU160 ID from this session''
 -- then 12 bits of sub-millisecond time, then 62 random bits.  Its clock
 -- never repeats a reading: each value is at least 245 ns (1 ms / 4096,
 -- rounded up) after the last one of the session, kept in the setting
--- scru128_sql.uuidv7_state (transactional, like scru128()'s).  The session
+-- scru128_sql.uuidv7_state (transactional, like scru128()'s; a state more
+-- than 10 s ahead of the clock is dropped, as scru128()'s).  The session
 -- clock here has microseconds (clock_timestamp()), core's nanoseconds.
 
 -- The next reading of the session's ascending clock, in Unix nanoseconds.
@@ -870,7 +1011,10 @@ DECLARE
 	-- "nanoseconds:k"; a state without the ":k" is no state (as scru128()'s)
 	prev_ns bigint := CASE WHEN pg_catalog.split_part(s, ':', 2) OPERATOR(pg_catalog.=) 'k' THEN '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1) ELSE '0' END;
 BEGIN
-	IF (prev_ns OPERATOR(pg_catalog.+) 245) OPERATOR(pg_catalog.>=) now_ns THEN
+	-- the clock has not passed the last value, which is at most 10 s ahead
+	-- (a state further ahead, set by hand or leaked by a pooler from
+	-- another client, is no state)
+	IF prev_ns OPERATOR(pg_catalog.>=) (now_ns OPERATOR(pg_catalog.-) 245) AND prev_ns OPERATOR(pg_catalog.<=) (now_ns OPERATOR(pg_catalog.+) 10000000000) THEN
 		now_ns := prev_ns OPERATOR(pg_catalog.+) 245;
 	END IF;
 	s := pg_catalog.set_config('scru128_sql.uuidv7_state', now_ns::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
@@ -1707,24 +1851,30 @@ COMMENT ON FUNCTION scru128_sql.scru128_uuid_timestamp(pg_catalog.uuid) IS 'the 
 -- 1582-10-15 (here from clock_timestamp()'s microseconds), one tick past
 -- the last value when the clock has not advanced, the version, the variant,
 -- a 14-bit clock sequence and a 48-bit random node with the multicast bit
--- set, both drawn once per session.  The state "last:clock_seq:node" is the
--- setting scru128_sql.uuidv6_state, transactional like uuidv7()'s.
+-- set, both drawn once per session.  The state "last:clock_seq:node:k" is
+-- the setting scru128_sql.uuidv6_state, transactional like uuidv7()'s: one
+-- without the ":k", with a field out of range, or more than 10 s ahead of
+-- the clock is no state (a fresh clock sequence and node are drawn).
 CREATE OR REPLACE FUNCTION scru128_sql.uuidv6()
 RETURNS pg_catalog.uuid LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
 DECLARE
 	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.uuidv6_state', true);
 	ts bigint := (pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 10000000))::bigint OPERATOR(pg_catalog.+) 122192928000000000;
-	last bigint := 0;
+	last bigint;
 	seq integer;
 	node bigint;
 	r pg_catalog.text;
 	h pg_catalog.text;
 BEGIN
-	IF s OPERATOR(pg_catalog.<>) '' THEN
+	IF pg_catalog.split_part(s, ':', 4) OPERATOR(pg_catalog.=) 'k' THEN
 		last := pg_catalog.split_part(s, ':', 1);
 		seq := pg_catalog.split_part(s, ':', 2);
 		node := pg_catalog.split_part(s, ':', 3);
-	ELSE
+	END IF;
+	IF last IS NULL OR last OPERATOR(pg_catalog.>) (ts OPERATOR(pg_catalog.+) 100000000)
+			OR seq OPERATOR(pg_catalog.<) 0 OR seq OPERATOR(pg_catalog.>) 16383
+			OR node OPERATOR(pg_catalog.<) 0 OR node OPERATOR(pg_catalog.>) 281474976710655 THEN
+		last := 0;
 		r := pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
 		seq := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 1, 4))::bit(16)::integer OPERATOR(pg_catalog.&) 16383;
 		node := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 21, 12))::bit(48)::bigint OPERATOR(pg_catalog.|) 1099511627776;
@@ -1738,7 +1888,7 @@ BEGIN
 			DETAIL = 'UUID version 6 supports timestamps from 1970-01-01 to approximately year 5236.';
 	END IF;
 	s := pg_catalog.set_config('scru128_sql.uuidv6_state',
-		(((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) seq::pg_catalog.text) OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) node::pg_catalog.text, false);
+		(((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) seq::pg_catalog.text) OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) node::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
 	h := pg_catalog.lpad(pg_catalog.to_hex(ts), 15, '0');
 	RETURN ((((pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) '6') OPERATOR(pg_catalog.||) pg_catalog.right(h, 3))
 		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(seq OPERATOR(pg_catalog.|) 32768), 4, '0')) OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(node), 12, '0'))::pg_catalog.uuid;
@@ -1933,8 +2083,10 @@ COMMENT ON FUNCTION scru128_sql.ulid(timestamp with time zone) IS 'new ULID for 
 -- with a fresh random part; the same millisecond, or a clock that went
 -- back, keeps the last timestamp and adds one to the random part; past
 -- 2^80 - 1 it borrows the next millisecond.  The state is the setting
--- scru128_sql.ulid_state, "timestamp:hi:lo" in decimal (the random part as
--- two 40-bit halves), transactional like scru128()'s (doc/sql-edition.md).
+-- scru128_sql.ulid_state, "timestamp:hi:lo:k" in decimal (the random part
+-- as two 40-bit halves), transactional like scru128()'s (doc/sql-edition.md):
+-- one without the ":k", with a half out of range, or more than 10 s ahead
+-- of the clock (as scru128()'s rollback allowance) is no state.
 CREATE OR REPLACE FUNCTION scru128_sql.ulid()
 RETURNS scru128_sql.ulid LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
 DECLARE
@@ -1946,12 +2098,14 @@ DECLARE
 	r pg_catalog.text;
 BEGIN
 	-- RESET ALL and DISCARD ALL leave '' (NULL before the first call)
-	IF s OPERATOR(pg_catalog.<>) '' THEN
+	IF pg_catalog.split_part(s, ':', 4) OPERATOR(pg_catalog.=) 'k' THEN
 		ts := pg_catalog.split_part(s, ':', 1);
 		hi := pg_catalog.split_part(s, ':', 2);
 		lo := pg_catalog.split_part(s, ':', 3);
 	END IF;
-	IF ts IS NOT NULL AND ts OPERATOR(pg_catalog.>=) now_ms THEN
+	IF ts OPERATOR(pg_catalog.>=) now_ms AND ts OPERATOR(pg_catalog.<=) (now_ms OPERATOR(pg_catalog.+) 10000)
+			AND hi OPERATOR(pg_catalog.>=) 0 AND hi OPERATOR(pg_catalog.<=) 1099511627775
+			AND lo OPERATOR(pg_catalog.>=) 0 AND lo OPERATOR(pg_catalog.<=) 1099511627775 THEN
 		lo := lo OPERATOR(pg_catalog.+) 1;
 		IF lo OPERATOR(pg_catalog.>) 1099511627775 THEN
 			lo := 0;
@@ -1979,7 +2133,7 @@ BEGIN
 		hi := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 1, 8) OPERATOR(pg_catalog.||) pg_catalog.substr(r, 10, 2))::bit(40)::bigint;
 		lo := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 25, 10))::bit(40)::bigint;
 	END IF;
-	s := pg_catalog.set_config('scru128_sql.ulid_state', ((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) hi::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) lo::pg_catalog.text, false);
+	s := pg_catalog.set_config('scru128_sql.ulid_state', ((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) hi::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) lo::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
 	RETURN ((pg_catalog.lpad(pg_catalog.to_hex(ts), 12, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(hi), 10, '0'))
 		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(lo), 10, '0'))::pg_catalog.uuid;
 END

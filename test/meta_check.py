@@ -146,6 +146,41 @@ m = re.match(r"^scru128 \(([^)-]*)(-[^)]*)?\)", read("debian/changelog"))
 check(m and m.group(1) == version, "debian/changelog is for version %r" % version,
       "debian/changelog: %r" % (m.group(1) if m else None))
 
+# Shipped releases are never edited: test/shipped.sha256 holds the hash of
+# every file of each shipped release (sql/scru128--1.0.sql, sql/X.Y/, the
+# SQL edition's portable/released/X.Y/), written once when the release
+# ships (CONTRIBUTING.md, "Shipping a release"); every file is still there
+# with that hash, and no file was added to a shipped directory.
+import hashlib
+shipped = {}
+shipped_versions = set()
+for line in read("test/shipped.sha256").splitlines():
+    if line.strip() and not line.startswith("#"):
+        digest, path = line.split(None, 1)
+        shipped[path] = digest
+        m = re.match(r"^(?:sql|portable/released)/(\d+\.\d+)/", path)
+        shipped_versions.add(m.group(1) if m else "1.0")
+changed = []
+for path, digest in sorted(shipped.items()):
+    try:
+        with open(os.path.join(top, path), "rb") as f:
+            got = hashlib.sha256(f.read()).hexdigest()
+    except OSError:
+        got = "missing"
+    if got != digest:
+        changed.append("%s: %s" % (path, got))
+check(shipped and not changed, "the %d files of the shipped releases %s are as shipped"
+      % (len(shipped), ", ".join(sorted(shipped_versions, key=lambda v: tuple(map(int, v.split(".")))))),
+      "\n".join(changed))
+added = []
+for v in shipped_versions - {"1.0"}:
+    for d in ("sql/%s" % v, "portable/released/%s" % v):
+        if os.path.isdir(os.path.join(top, d)):
+            for name in sorted(os.listdir(os.path.join(top, d))):
+                if "%s/%s" % (d, name) not in shipped:
+                    added.append("%s/%s" % (d, name))
+check(not added, "no file was added to a shipped release's directory", "\n".join(added))
+
 resources = meta.get("resources", {})
 for name, res in resources.items():
     urls = [res] if isinstance(res, str) else [u for k, u in res.items() if k in ("web", "url", "mailto")]

@@ -63,8 +63,20 @@ $do$;
 -- trusts may create it: a superuser or a member of pgtle_admin (the roles
 -- that may register it).  The plain script is owned by whoever runs it and
 -- needs no such check (the squatting check above covers it).
+-- The same block is the first step of every update (build.py puts it
+-- there), where the extension exists already: 1.3 had no check, so a role
+-- outside pgtle_admin may have created it (and pg_tle 1.3's file left
+-- 1.3 installable), and an update run by a superuser would keep that role
+-- the owner of the functions it may have changed.  So the update also
+-- refuses an extension whose owner, or the owner of any of its objects,
+-- is not such a role.  (During CREATE EXTENSION the extension's owner is
+-- the creating role and it has no objects yet.)  Owners come from
+-- pg_shdepend, which records every owned object's owner but the bootstrap
+-- superuser.
 -- extension-only begin
 -- DO $do$
+-- DECLARE
+-- 	untrusted pg_catalog.text;
 -- BEGIN
 -- 	IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER
 -- 			AND (r.rolsuper OR (pg_catalog.to_regrole('pgtle_admin') IS NOT NULL
@@ -73,6 +85,25 @@ $do$;
 -- 			MESSAGE = pg_catalog.format('permission denied to create extension scru128_sql as role %I', CURRENT_USER),
 -- 			DETAIL = 'The owner of the extension owns its functions and can change what they run for every role that calls them.',
 -- 			HINT = 'A member of pgtle_admin (or a superuser) creates it; other roles call its functions.';
+-- 	END IF;
+-- 	SELECT pg_catalog.string_agg(pg_catalog.quote_ident(r.rolname), ', ' ORDER BY r.rolname) INTO untrusted
+-- 		FROM pg_catalog.pg_roles r
+-- 		WHERE r.oid OPERATOR(pg_catalog.=) ANY (ARRAY(
+-- 			SELECT e.extowner FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'scru128_sql'
+-- 			UNION
+-- 			SELECT s.refobjid FROM pg_catalog.pg_depend d
+-- 				JOIN pg_catalog.pg_shdepend s ON s.classid OPERATOR(pg_catalog.=) d.classid AND s.objid OPERATOR(pg_catalog.=) d.objid
+-- 					AND s.deptype OPERATOR(pg_catalog.=) 'o' AND s.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_authid'::pg_catalog.regclass
+-- 					AND s.dbid OPERATOR(pg_catalog.=) (SELECT db.oid FROM pg_catalog.pg_database db WHERE db.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
+-- 				WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype OPERATOR(pg_catalog.=) 'e'
+-- 					AND d.refobjid OPERATOR(pg_catalog.=) (SELECT e.oid FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'scru128_sql')))
+-- 		AND NOT r.rolsuper
+-- 		AND NOT (pg_catalog.to_regrole('pgtle_admin') IS NOT NULL AND pg_catalog.pg_has_role(r.oid, pg_catalog.to_regrole('pgtle_admin'), 'MEMBER'));
+-- 	IF untrusted IS NOT NULL THEN
+-- 		RAISE EXCEPTION USING ERRCODE = '42501',
+-- 			MESSAGE = pg_catalog.format('extension scru128_sql or its objects are owned by %s, neither a superuser nor a member of pgtle_admin', untrusted),
+-- 			DETAIL = 'Such an owner could have changed what the functions run (1.3 let any role with CREATE on the database create the extension); an update would keep it the owner of those functions.',
+-- 			HINT = 'Do not update it.  As a superuser, in one transaction: move what uses its types to their base types, DROP EXTENSION scru128_sql, and SELECT pgtle.uninstall_extension(''scru128_sql'', ''1.3'') where 1.3 is registered; then CREATE EXTENSION scru128_sql as a member of pgtle_admin (doc/sql-edition-migration.md, "An installation another role owns").';
 -- 	END IF;
 -- END
 -- $do$;

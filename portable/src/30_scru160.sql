@@ -104,8 +104,10 @@ COMMENT ON FUNCTION scru128_sql.scru160_timestamp(pg_catalog.bytea) IS 'the time
 
 -- The session's SCRU160 generator (the spec's default counter usage, as the
 -- native scru160()): state "timestamp:counter:k" in the setting
--- scru128_sql.scru160_state, transactional like scru128()'s.  A counter that
--- reaches 65535 within a millisecond waits for the next one (at most 1 s).
+-- scru128_sql.scru160_state, transactional like scru128()'s: a state more
+-- than 10 s ahead of the clock, or with a counter above 65535, is no state.
+-- A counter that reaches 65535 within a millisecond waits for the next one
+-- (at most 1 s).
 CREATE OR REPLACE FUNCTION scru128_sql.scru160()
 RETURNS pg_catalog.bytea LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
 DECLARE
@@ -126,7 +128,7 @@ BEGIN
 			RAISE EXCEPTION USING ERRCODE = '22008',
 				MESSAGE = pg_catalog.format('system clock is outside the range scru160 can represent: "%s"', pg_catalog.clock_timestamp());
 		END IF;
-		IF ts IS NULL OR now_ms OPERATOR(pg_catalog.>) ts THEN
+		IF ts IS NULL OR now_ms OPERATOR(pg_catalog.>) ts OR ts OPERATOR(pg_catalog.>) (now_ms OPERATOR(pg_catalog.+) 10000) OR c OPERATOR(pg_catalog.>) 65535 THEN
 			ts := now_ms;
 			c := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 25, 4))::bit(16)::bigint OPERATOR(pg_catalog.&) 32767;
 			EXIT;

@@ -3,7 +3,8 @@
 -- then 12 bits of sub-millisecond time, then 62 random bits.  Its clock
 -- never repeats a reading: each value is at least 245 ns (1 ms / 4096,
 -- rounded up) after the last one of the session, kept in the setting
--- scru128_sql.uuidv7_state (transactional, like scru128()'s).  The session
+-- scru128_sql.uuidv7_state (transactional, like scru128()'s; a state more
+-- than 10 s ahead of the clock is dropped, as scru128()'s).  The session
 -- clock here has microseconds (clock_timestamp()), core's nanoseconds.
 
 -- The next reading of the session's ascending clock, in Unix nanoseconds.
@@ -15,7 +16,10 @@ DECLARE
 	-- "nanoseconds:k"; a state without the ":k" is no state (as scru128()'s)
 	prev_ns bigint := CASE WHEN pg_catalog.split_part(s, ':', 2) OPERATOR(pg_catalog.=) 'k' THEN '0' OPERATOR(pg_catalog.||) pg_catalog.split_part(s, ':', 1) ELSE '0' END;
 BEGIN
-	IF (prev_ns OPERATOR(pg_catalog.+) 245) OPERATOR(pg_catalog.>=) now_ns THEN
+	-- the clock has not passed the last value, which is at most 10 s ahead
+	-- (a state further ahead, set by hand or leaked by a pooler from
+	-- another client, is no state)
+	IF prev_ns OPERATOR(pg_catalog.>=) (now_ns OPERATOR(pg_catalog.-) 245) AND prev_ns OPERATOR(pg_catalog.<=) (now_ns OPERATOR(pg_catalog.+) 10000000000) THEN
 		now_ns := prev_ns OPERATOR(pg_catalog.+) 245;
 	END IF;
 	s := pg_catalog.set_config('scru128_sql.uuidv7_state', now_ns::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);

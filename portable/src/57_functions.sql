@@ -147,24 +147,30 @@ COMMENT ON FUNCTION scru128_sql.scru128_uuid_timestamp(pg_catalog.uuid) IS 'the 
 -- 1582-10-15 (here from clock_timestamp()'s microseconds), one tick past
 -- the last value when the clock has not advanced, the version, the variant,
 -- a 14-bit clock sequence and a 48-bit random node with the multicast bit
--- set, both drawn once per session.  The state "last:clock_seq:node" is the
--- setting scru128_sql.uuidv6_state, transactional like uuidv7()'s.
+-- set, both drawn once per session.  The state "last:clock_seq:node:k" is
+-- the setting scru128_sql.uuidv6_state, transactional like uuidv7()'s: one
+-- without the ":k", with a field out of range, or more than 10 s ahead of
+-- the clock is no state (a fresh clock sequence and node are drawn).
 CREATE OR REPLACE FUNCTION scru128_sql.uuidv6()
 RETURNS pg_catalog.uuid LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
 DECLARE
 	s pg_catalog.text := pg_catalog.current_setting('scru128_sql.uuidv6_state', true);
 	ts bigint := (pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 10000000))::bigint OPERATOR(pg_catalog.+) 122192928000000000;
-	last bigint := 0;
+	last bigint;
 	seq integer;
 	node bigint;
 	r pg_catalog.text;
 	h pg_catalog.text;
 BEGIN
-	IF s OPERATOR(pg_catalog.<>) '' THEN
+	IF pg_catalog.split_part(s, ':', 4) OPERATOR(pg_catalog.=) 'k' THEN
 		last := pg_catalog.split_part(s, ':', 1);
 		seq := pg_catalog.split_part(s, ':', 2);
 		node := pg_catalog.split_part(s, ':', 3);
-	ELSE
+	END IF;
+	IF last IS NULL OR last OPERATOR(pg_catalog.>) (ts OPERATOR(pg_catalog.+) 100000000)
+			OR seq OPERATOR(pg_catalog.<) 0 OR seq OPERATOR(pg_catalog.>) 16383
+			OR node OPERATOR(pg_catalog.<) 0 OR node OPERATOR(pg_catalog.>) 281474976710655 THEN
+		last := 0;
 		r := pg_catalog.replace(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
 		seq := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 1, 4))::bit(16)::integer OPERATOR(pg_catalog.&) 16383;
 		node := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 21, 12))::bit(48)::bigint OPERATOR(pg_catalog.|) 1099511627776;
@@ -178,7 +184,7 @@ BEGIN
 			DETAIL = 'UUID version 6 supports timestamps from 1970-01-01 to approximately year 5236.';
 	END IF;
 	s := pg_catalog.set_config('scru128_sql.uuidv6_state',
-		(((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) seq::pg_catalog.text) OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) node::pg_catalog.text, false);
+		(((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) seq::pg_catalog.text) OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) node::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
 	h := pg_catalog.lpad(pg_catalog.to_hex(ts), 15, '0');
 	RETURN ((((pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) '6') OPERATOR(pg_catalog.||) pg_catalog.right(h, 3))
 		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(seq OPERATOR(pg_catalog.|) 32768), 4, '0')) OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(node), 12, '0'))::pg_catalog.uuid;

@@ -186,8 +186,10 @@ COMMENT ON FUNCTION scru128_sql.ulid(timestamp with time zone) IS 'new ULID for 
 -- with a fresh random part; the same millisecond, or a clock that went
 -- back, keeps the last timestamp and adds one to the random part; past
 -- 2^80 - 1 it borrows the next millisecond.  The state is the setting
--- scru128_sql.ulid_state, "timestamp:hi:lo" in decimal (the random part as
--- two 40-bit halves), transactional like scru128()'s (doc/sql-edition.md).
+-- scru128_sql.ulid_state, "timestamp:hi:lo:k" in decimal (the random part
+-- as two 40-bit halves), transactional like scru128()'s (doc/sql-edition.md):
+-- one without the ":k", with a half out of range, or more than 10 s ahead
+-- of the clock (as scru128()'s rollback allowance) is no state.
 CREATE OR REPLACE FUNCTION scru128_sql.ulid()
 RETURNS scru128_sql.ulid LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
 DECLARE
@@ -199,12 +201,14 @@ DECLARE
 	r pg_catalog.text;
 BEGIN
 	-- RESET ALL and DISCARD ALL leave '' (NULL before the first call)
-	IF s OPERATOR(pg_catalog.<>) '' THEN
+	IF pg_catalog.split_part(s, ':', 4) OPERATOR(pg_catalog.=) 'k' THEN
 		ts := pg_catalog.split_part(s, ':', 1);
 		hi := pg_catalog.split_part(s, ':', 2);
 		lo := pg_catalog.split_part(s, ':', 3);
 	END IF;
-	IF ts IS NOT NULL AND ts OPERATOR(pg_catalog.>=) now_ms THEN
+	IF ts OPERATOR(pg_catalog.>=) now_ms AND ts OPERATOR(pg_catalog.<=) (now_ms OPERATOR(pg_catalog.+) 10000)
+			AND hi OPERATOR(pg_catalog.>=) 0 AND hi OPERATOR(pg_catalog.<=) 1099511627775
+			AND lo OPERATOR(pg_catalog.>=) 0 AND lo OPERATOR(pg_catalog.<=) 1099511627775 THEN
 		lo := lo OPERATOR(pg_catalog.+) 1;
 		IF lo OPERATOR(pg_catalog.>) 1099511627775 THEN
 			lo := 0;
@@ -232,7 +236,7 @@ BEGIN
 		hi := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 1, 8) OPERATOR(pg_catalog.||) pg_catalog.substr(r, 10, 2))::bit(40)::bigint;
 		lo := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(r, 25, 10))::bit(40)::bigint;
 	END IF;
-	s := pg_catalog.set_config('scru128_sql.ulid_state', ((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) hi::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) lo::pg_catalog.text, false);
+	s := pg_catalog.set_config('scru128_sql.ulid_state', ((ts::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) hi::pg_catalog.text OPERATOR(pg_catalog.||) ':') OPERATOR(pg_catalog.||) lo::pg_catalog.text OPERATOR(pg_catalog.||) ':k', false);
 	RETURN ((pg_catalog.lpad(pg_catalog.to_hex(ts), 12, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(hi), 10, '0'))
 		OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(lo), 10, '0'))::pg_catalog.uuid;
 END

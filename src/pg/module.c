@@ -15,9 +15,14 @@
  */
 #include "scru128_compat.h"
 
+#include "catalog/pg_language.h"
+#include "catalog/pg_proc.h"
+#include "utils/builtins.h"
 #include "utils/guc.h"
+#include "utils/syscache.h"
 
 #include "generator_scope.h"
+#include "scru128_pg.h"
 #include "scru64_pg.h"
 #include "shmem_area.h"
 
@@ -61,4 +66,39 @@ _PG_init(void)
 	MarkGUCPrefixReserved("scru128");
 
 	shmem_area_install_hooks();
+}
+
+/*
+ * Is function fn this library's C function addr?  The planner support
+ * finds functions by name in a schema, where another role may have put
+ * one; only a C function of this library is resolved by address, since
+ * fmgr_info() of another C function would load its library.
+ */
+bool
+scru128_is_own_function(Oid fn, PGFunction addr)
+{
+	HeapTuple	tuple;
+	Form_pg_proc form;
+	bool		ours;
+	FmgrInfo	flinfo;
+
+	if (!OidIsValid(fn))
+		return false;
+	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(fn));
+	if (!HeapTupleIsValid(tuple))
+		return false;
+	form = (Form_pg_proc) GETSTRUCT(tuple);
+	ours = form->prolang == ClanguageId;
+	if (ours)
+	{
+		bool		isnull;
+		Datum		probin = SysCacheGetAttr(PROCOID, tuple, Anum_pg_proc_probin, &isnull);
+
+		ours = !isnull && strcmp(TextDatumGetCString(probin), "$libdir/scru128") == 0;
+	}
+	ReleaseSysCache(tuple);
+	if (!ours)
+		return false;
+	fmgr_info(fn, &flinfo);
+	return flinfo.fn_addr == addr;
 }

@@ -29,6 +29,9 @@ typedef struct pg_scru128
 #define SCRU128_PG_EPOCH_OFFSET_US \
 	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC)
 
+/* is fn this library's C function addr? (module.c) */
+extern bool scru128_is_own_function(Oid fn, PGFunction addr);
+
 /* does text that is not a valid ID read as a date or time? (time_ops.c) */
 extern bool scru128_text_is_time(const char *str);
 

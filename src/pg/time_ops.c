@@ -35,11 +35,18 @@
  * X_time_OP are the same comparisons without the rewrite, for every t: the
  * support function leaves them alone.
  *
- * TimescaleDB hypertables get two changes (timescaledb_dimension(), and
- * doc/timescaledb.md): on a uuid column that is TimescaleDB's UUIDv7
- * dimension the constant bounds are UUIDv7s, and where the partition
- * function is the ID type's own X_timestamp the range on the ID gets the
- * same comparison on X_timestamp(id) beside it.
+ * TimescaleDB hypertables get two changes (id_dimension(), timescaledb.c
+ * and doc/timescaledb.md): on a uuid column that is TimescaleDB's UUIDv7
+ * dimension a constant bound is a UUIDv7 with the exact comparison beside
+ * it, and where the partition function is the ID type's own X_timestamp
+ * the range on the ID gets the same comparison on X_timestamp(id) beside
+ * it.  Both are exact whatever the table holds.
+ *
+ * The functions the rewrite calls (the bounds, X_time_OP) are found in the
+ * schema of the operator's function by the catalog's key and accepted only
+ * as this library's C functions, never by a name another role could give
+ * its own function; the support function itself learns its comparison
+ * from the C address of the function it serves.
  *
  * SupportRequestIndexCondition is not answered: every comparison that an
  * index could use (a time that is constant during a scan) has been
@@ -51,24 +58,19 @@
 #include "scru128_pg.h"
 
 #include "access/stratnum.h"
-#include "catalog/namespace.h"
 #include "catalog/pg_am.h"
-#include "catalog/pg_namespace.h"
+#include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
-#include "executor/spi.h"
-#include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
-#include "parser/parse_func.h"
 #include "parser/parsetree.h"
-#include "utils/acl.h"
 #include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
 #include "utils/lsyscache.h"
-#include "utils/snapmgr.h"
+#include "utils/syscache.h"
 #include "utils/timestamp.h"
 #include "utils/typcache.h"
 #include "utils/uuid.h"
@@ -76,6 +78,7 @@
 #include "scru160_core.h"
 #include "scru64_core.h"
 #include "time_core.h"
+#include "timescaledb.h"
 #include "ulid_core.h"
 
 StaticAssertDecl(TIME_CORE_EPOCH_OFFSET_US == SCRU128_PG_EPOCH_OFFSET_US,
@@ -376,19 +379,54 @@ id_btree_operator(Oid typid, int16 strategy)
 	return get_opfamily_member(tce->btree_opf, typid, typid, strategy);
 }
 
-/* the function PREFIX_SUFFIX(arg1, arg2) in the schema of funcid */
+/*
+ * The C functions of each kind that the rewrite calls: the bounds of
+ * X_time_lower and its siblings, and X_time_OP, the plain comparisons
+ */
+typedef struct kind_funcs
+{
+	PGFunction	lower;
+	PGFunction	upper;
+	PGFunction	lower_end;
+	PGFunction	upper_start;
+	PGFunction	plain[TIME_OP_GE + 1];
+} kind_funcs;
+
+#define KIND_FUNCS(cname) \
+	{cname##_time_lower, cname##_time_upper, cname##_time_lower_end, \
+	 cname##_time_upper_start, \
+	 {[TIME_OP_LT] = cname##_time_lt, [TIME_OP_LE] = cname##_time_le, \
+	  [TIME_OP_GT] = cname##_time_gt, [TIME_OP_GE] = cname##_time_ge}}
+
+static const kind_funcs kind_fns[] = {
+	[ID_SCRU128] = KIND_FUNCS(scru128),
+	[ID_SCRU160] = KIND_FUNCS(scru160),
+	[ID_SCRU64] = KIND_FUNCS(scru64),
+	[ID_UUID] = KIND_FUNCS(scru128_uuid),
+	[ID_ULID] = KIND_FUNCS(ulid),
+};
+
+static const char *const time_op_names[] = {
+	[TIME_OP_LT] = "lt", [TIME_OP_LE] = "le", [TIME_OP_GT] = "gt", [TIME_OP_GE] = "ge"
+};
+
+/*
+ * The function PREFIX_SUFFIX(arg1, arg2) in the schema of funcid, if it is
+ * the C function addr: by the catalog's key, not the search_path, and not
+ * a function of that name that another role could have made
+ */
 static Oid
 sibling_function(Oid funcid, const char *prefix, const char *suffix,
-				 Oid arg1, Oid arg2)
+				 Oid arg1, Oid arg2, PGFunction addr)
 {
-	char	   *nspname = get_namespace_name(get_func_namespace(funcid));
 	Oid			argtypes[2] = {arg1, arg2};
+	Oid			fn;
 
-	if (nspname == NULL)
-		return InvalidOid;
-	return LookupFuncName(list_make2(makeString(nspname),
-									 makeString(psprintf("%s_%s", prefix, suffix))),
-						  2, argtypes, true);
+	fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid,
+						 CStringGetDatum(psprintf("%s_%s", prefix, suffix)),
+						 PointerGetDatum(buildoidvector(argtypes, 2)),
+						 ObjectIdGetDatum(get_func_namespace(funcid)));
+	return scru128_is_own_function(fn, addr) ? fn : InvalidOid;
 }
 
 static Node *
@@ -417,27 +455,42 @@ id_const(Oid typid, Datum value)
  * id OP t for a constant t: one comparison with a constant ID, exact for
  * every t.  "Every ID" is id >= the smallest ID or id <= the largest one,
  * "no ID" is id > the largest ID or id < the smallest one: for a NULL id
- * they are NULL, as the original.  With v7, the constants are the smallest
- * or largest UUIDv7 of their millisecond: exact for a column that holds
- * nothing else.
+ * they are NULL, as the original.
+ *
+ * On TimescaleDB's UUIDv7 dimension (v7), the constant must be a UUIDv7:
+ * the bound is the first UUIDv7 of the millisecond before the first one
+ * qualified (the last of the millisecond after, for <= and <), which no
+ * qualified uuid of any version is below, and the exact comparison
+ * X_time_OP(id, t) follows it.  The first is implied by the second, so
+ * the conjunction is the second exactly, NULL and NOT included.  Every ID
+ * or none stays the original comparison: no UUIDv7 bound says it exactly,
+ * and no chunk is to be excluded by it anyway.
  */
 static Node *
-time_rewrite_const(id_kind kind, time_op op, Oid typid, Node *id,
-				   TimestampTz t, bool v7)
+time_rewrite_const(const time_func *tf, time_op op, Oid funcid, Oid typid,
+				   Node *id, Node *t, bool v7)
 {
+	id_kind		kind = tf->kind;
 	uint64		k = 0;
 	bool		from = (op == TIME_OP_GT || op == TIME_OP_GE);
 	int16		strategy;
 	bool		largest;
+	Node	   *bound;
+	Oid			plainfn;
 
-	switch (time_core_range(t, op, kinds[kind].unit_us, kinds[kind].kmax, &k))
+	switch (time_core_range(DatumGetTimestampTz(((Const *) t)->constvalue), op,
+							kinds[kind].unit_us, kinds[kind].kmax, &k))
 	{
 		case TIME_RANGE_ALL:
+			if (v7)
+				return NULL;
 			strategy = from ? BTGreaterEqualStrategyNumber : BTLessEqualStrategyNumber;
 			largest = !from;
 			k = largest ? kinds[kind].kmax : 0;
 			break;
 		case TIME_RANGE_NONE:
+			if (v7)
+				return NULL;
 			strategy = from ? BTGreaterStrategyNumber : BTLessStrategyNumber;
 			largest = from;
 			k = largest ? kinds[kind].kmax : 0;
@@ -453,9 +506,23 @@ time_rewrite_const(id_kind kind, time_op op, Oid typid, Node *id,
 		default:
 			return NULL;
 	}
-	return id_comparison(typid, strategy, id,
-						 id_const(typid, v7 ? uuidv7_make(k, largest) :
-								  id_make(kind, k, largest)));
+	if (!v7)
+		return id_comparison(typid, strategy, id, id_const(typid, id_make(kind, k, largest)));
+
+	/* a millisecond wider, where there is one: else the whole range */
+	if (from ? k == 0 : k == kinds[kind].kmax)
+		return NULL;
+	bound = id_comparison(typid, strategy, copyObject(id),
+						  id_const(typid, uuidv7_make(from ? k - 1 : k + 1, largest)));
+	plainfn = sibling_function(funcid, kinds[kind].prefix,
+							   psprintf("time_%s", time_op_names[op]),
+							   typid, TIMESTAMPTZOID, kind_fns[kind].plain[op]);
+	if (bound == NULL || !OidIsValid(plainfn))
+		return NULL;
+	return (Node *) make_andclause(list_make2(bound,
+											  makeFuncExpr(plainfn, BOOLOID, list_make2(id, t),
+														   InvalidOid, InvalidOid,
+														   COERCE_EXPLICIT_CALL)));
 }
 
 /* X_time_lower(t, inclusive) or one of its siblings, as an expression */
@@ -528,10 +595,12 @@ time_rewrite_param(const time_func *tf, time_op op, Oid funcid, Oid typid,
 
 	boundfn = sibling_function(funcid, prefix,
 							   from ? "time_lower" : "time_upper",
-							   TIMESTAMPTZOID, BOOLOID);
+							   TIMESTAMPTZOID, BOOLOID,
+							   from ? kind_fns[tf->kind].lower : kind_fns[tf->kind].upper);
 	endfn = sibling_function(funcid, prefix,
 							 from ? "time_lower_end" : "time_upper_start",
-							 TIMESTAMPTZOID, BOOLOID);
+							 TIMESTAMPTZOID, BOOLOID,
+							 from ? kind_fns[tf->kind].lower_end : kind_fns[tf->kind].upper_start);
 	if (!OidIsValid(boundfn) || !OidIsValid(endfn))
 		return NULL;
 
@@ -563,14 +632,16 @@ time_rewrite_param(const time_func *tf, time_op op, Oid funcid, Oid typid,
 
 /*
  * TimescaleDB.  A hypertable's partitioning is in TimescaleDB's catalog,
- * and two kinds of it need the rewrite to know:
+ * and two kinds of it change the rewrite (timescaledb.c reads it):
  *
  * - A uuid column as TimescaleDB's UUIDv7 dimension (2.22 and later).
- *   TimescaleDB stores nothing in it but UUIDv7s of the RFC 9562 variant,
- *   and refuses a constant compared with it that is not one (its chunk
- *   exclusion reads the constant's time).  The constant bounds become the
- *   first or last UUIDv7 of their millisecond, which answers the same for
- *   every value the column can hold.
+ *   TimescaleDB refuses a constant compared with it that is not a UUIDv7
+ *   of the RFC 9562 variant (its chunk exclusion reads the constant's
+ *   time), so the constant bound is a UUIDv7 one millisecond wider than the
+ *   time, and the exact comparison uuid_time_OP(id, t) is added beside it
+ *   (time_rewrite_const): TimescaleDB checks what the column holds only on
+ *   INSERT into the hypertable, and a v4 UUID of the bound's millisecond put
+ *   there by UPDATE must still be found.
  * - A time dimension whose partition_func is the ID type's X_timestamp.
  *   The chunks' constraints are on X_timestamp(id), and TimescaleDB
  *   excludes chunks at executor start only by conditions on that
@@ -578,55 +649,18 @@ time_rewrite_param(const time_func *tf, time_op op, Oid funcid, Oid typid,
  *   time.  So a range whose bounds are known only at executor start gets
  *   X_timestamp(id) OP t beside it: the same comparison, once more per row.
  *
- * Anything else, TS_NONE: the rewrite as for any table.  The catalog is
- * read only in a database that has TimescaleDB's catalog schema (one
- * syscache lookup otherwise), with SPI, and only where it reads as this
- * code expects and the user may read it: a TimescaleDB that changes it
- * gets the plain rewrite, never an error.
+ * Both are exact for every value whatever the table is, so a column taken
+ * for what it is not costs speed, never rows.  That matters: PostgreSQL
+ * simplifies a CHECK constraint for constraint exclusion with the query's
+ * range table while its Vars say varno 1 (get_relation_constraints()), so
+ * the table the Var seems to name may be another; one whose column at that
+ * number is not of the Var's type is not asked about.
  */
-typedef enum ts_dimension
-{
-	TS_NONE,
-	TS_UUIDV7,
-	TS_PARTITION_FUNC
-} ts_dimension;
-
-#define TS_CATALOG "_timescaledb_catalog"
-
-static bool
-ts_catalog_readable(Oid nsp, const char *relname, const char *const *columns)
-{
-	Oid			relid = get_relname_relid(relname, nsp);
-
-	if (!OidIsValid(relid) ||
-		pg_class_aclcheck(relid, GetUserId(), ACL_SELECT) != ACLCHECK_OK)
-		return false;
-	for (; *columns != NULL; columns++)
-		if (get_attnum(relid, *columns) == InvalidAttrNumber)
-			return false;
-	return true;
-}
-
 static ts_dimension
-timescaledb_dimension(PlannerInfo *root, Node *id, id_kind kind,
-					  Oid *partfunc)
+id_dimension(PlannerInfo *root, Node *id, id_kind kind, Oid *partfunc)
 {
-	static const char *const dimension_columns[] = {
-		"hypertable_id", "column_name", "interval_length",
-		"partitioning_func_schema", "partitioning_func", NULL
-	};
-	static const char *const hypertable_columns[] = {
-		"id", "schema_name", "table_name", NULL
-	};
 	Var		   *var = (Var *) id;
 	RangeTblEntry *rte;
-	Oid			nsp;
-	Oid			argtypes[3] = {TEXTOID, TEXTOID, TEXTOID};
-	Datum		args[3];
-	char	   *relnsp;
-	char	   *relname;
-	char	   *attname;
-	ts_dimension result = TS_NONE;
 
 	*partfunc = InvalidOid;
 	if (root == NULL || root->parse == NULL || !IsA(id, Var) ||
@@ -637,70 +671,11 @@ timescaledb_dimension(PlannerInfo *root, Node *id, id_kind kind,
 	if (kind == ID_UUID ? var->vartype != UUIDOID : kinds[kind].timestamp_fn == NULL)
 		return TS_NONE;
 	rte = rt_fetch(var->varno, root->parse->rtable);
-	if (rte->rtekind != RTE_RELATION)
+	if (rte->rtekind != RTE_RELATION || !OidIsValid(rte->relid) ||
+		get_atttype(rte->relid, var->varattno) != var->vartype)
 		return TS_NONE;
-
-	nsp = get_namespace_oid(TS_CATALOG, true);
-	if (!OidIsValid(nsp))
-		return TS_NONE;
-	/* TimescaleDB grants USAGE to PUBLIC; a revoke turns the lookup off */
-#if PG_VERSION_NUM >= 160000
-	if (object_aclcheck(NamespaceRelationId, nsp, GetUserId(), ACL_USAGE) != ACLCHECK_OK)
-		return TS_NONE;
-#else
-	if (pg_namespace_aclcheck(nsp, GetUserId(), ACL_USAGE) != ACLCHECK_OK)
-		return TS_NONE;
-#endif
-	if (!ts_catalog_readable(nsp, "dimension", dimension_columns) ||
-		!ts_catalog_readable(nsp, "hypertable", hypertable_columns) ||
-		!ActiveSnapshotSet())
-		return TS_NONE;
-
-	relnsp = get_namespace_name(get_rel_namespace(rte->relid));
-	relname = get_rel_name(rte->relid);
-	attname = get_attname(rte->relid, var->varattno, true);
-	if (relnsp == NULL || relname == NULL || attname == NULL)
-		return TS_NONE;
-	args[0] = CStringGetTextDatum(relnsp);
-	args[1] = CStringGetTextDatum(relname);
-	args[2] = CStringGetTextDatum(attname);
-
-	if (SPI_connect() != SPI_OK_CONNECT)
-		return TS_NONE;
-	/* an open dimension (interval_length set) is a time dimension */
-	if (SPI_execute_with_args("SELECT d.partitioning_func_schema::text, d.partitioning_func::text"
-							  " FROM " TS_CATALOG ".dimension d"
-							  " JOIN " TS_CATALOG ".hypertable h ON h.id = d.hypertable_id"
-							  " WHERE h.schema_name = $1::name AND h.table_name = $2::name"
-							  " AND d.column_name = $3::name AND d.interval_length IS NOT NULL",
-							  3, argtypes, args, NULL, true, 1) == SPI_OK_SELECT &&
-		SPI_processed == 1)
-	{
-		char	   *fnsp = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1);
-		char	   *fname = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2);
-
-		if (fname == NULL)
-			result = (kind == ID_UUID) ? TS_UUIDV7 : TS_NONE;
-		else if (fnsp != NULL && kinds[kind].timestamp_fn != NULL)
-		{
-			Oid			argtype = var->vartype;
-			Oid			fn = LookupFuncName(list_make2(makeString(fnsp), makeString(fname)),
-										   1, &argtype, true);
-			FmgrInfo	flinfo;
-
-			if (OidIsValid(fn) && get_func_rettype(fn) == TIMESTAMPTZOID)
-			{
-				fmgr_info(fn, &flinfo);
-				if (flinfo.fn_addr == kinds[kind].timestamp_fn)
-				{
-					*partfunc = fn;
-					result = TS_PARTITION_FUNC;
-				}
-			}
-		}
-	}
-	SPI_finish();
-	return result;
+	return timescaledb_dimension(rte->relid, var->varattno, var->vartype,
+								 kinds[kind].timestamp_fn, partfunc);
 }
 
 PG_FUNCTION_INFO_V1(scru128_time_support);
@@ -740,11 +715,10 @@ scru128_time_support(PG_FUNCTION_ARGS)
 			/* a strict function of a NULL is folded before we are asked */
 			if (((Const *) t)->constisnull)
 				PG_RETURN_POINTER(NULL);
-			PG_RETURN_POINTER(time_rewrite_const(tf->kind, op, typid, id,
-												 DatumGetTimestampTz(((Const *) t)->constvalue),
+			PG_RETURN_POINTER(time_rewrite_const(tf, op, fcall->funcid, typid, id, t,
 												 tf->kind == ID_UUID &&
-												 timescaledb_dimension(req->root, id, tf->kind,
-																	   &partfunc) == TS_UUIDV7));
+												 id_dimension(req->root, id, tf->kind,
+															  &partfunc) == TS_UUIDV7));
 		}
 
 		/*
@@ -760,7 +734,7 @@ scru128_time_support(PG_FUNCTION_ARGS)
 
 		/* only a type with an X_timestamp can have it as partition_func */
 		if (kinds[tf->kind].timestamp_fn == NULL ||
-			timescaledb_dimension(req->root, id, tf->kind, &partfunc) != TS_PARTITION_FUNC)
+			id_dimension(req->root, id, tf->kind, &partfunc) != TS_PARTITION_FUNC)
 			partfunc = InvalidOid;
 		PG_RETURN_POINTER(time_rewrite_param(tf, op, fcall->funcid, typid, id, t,
 											 partfunc));

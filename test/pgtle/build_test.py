@@ -113,9 +113,18 @@ ok(m is not None and f"THEN pgtle.install_extension_version_sql('scru128_sql', '
 if m:
     tag = m.group(1)
     olds = [v for v in build.released_versions() if v != version]
-    ok(pgtle.count(tag) == 2 + 2 * len(olds) and pgtle.rstrip().endswith(
-        f"SELECT pgtle.set_default_version('scru128_sql', '{version}');"),
+    ok(pgtle.count(tag) == 2 + 2 * len(olds),
        "the pg_tle file: its dollar quote opens and closes the bodies and nothing else")
+    # this version the default before an older one's script is removed
+    # (pg_tle keeps the default), and that before the update path from it
+    # is registered (removing a version's script removes its paths too)
+    default = pgtle.find(f"\nSELECT pgtle.set_default_version('scru128_sql', '{version}');\n")
+    order = [(pgtle.find("SELECT pgtle.uninstall_extension(v.name, v.version)\nFROM pgtle.available_extension_versions() AS v\n"
+                         f"WHERE v.name OPERATOR(pg_catalog.=) 'scru128_sql' AND v.version OPERATOR(pg_catalog.=) '{v}'\n"),
+              pgtle.find(f"SELECT pgtle.install_update_path('scru128_sql', '{v}', '{version}',")) for v in olds]
+    ok(pgtle.find("FROM script;") < default and all(default < u < p for u, p in order),
+       "the pg_tle file: this version made the default, then each released version's own script "
+       "removed, then the update path from it registered", (default, order))
     ok(all(f"SELECT pgtle.install_update_path('scru128_sql', '{v}', '{version}',\n{tag}\n" in pgtle for v in olds)
        and "1.3" in olds,
        "the pg_tle file: an update path from every released version (1.3 on)", olds)
@@ -154,6 +163,11 @@ ok(any(s.startswith("CREATE OR REPLACE FUNCTION scru128_sql.added(") for s in st
    "update: new objects, a changed comment and new SELECTs are kept", up)
 ok(build.update_script(OLD, NEW, "ALTER DOMAIN scru128_sql.d SET NOT NULL;\n").startswith("ALTER DOMAIN"),
    "update: a hand-written step goes first")
+GUARD = "DO $do$ BEGIN RAISE EXCEPTION 'no'; END $do$;\n"
+up = build.update_script(GUARD + OLD, GUARD + NEW, "ALTER DOMAIN scru128_sql.d SET NOT NULL;\n")
+ok(up.startswith(GUARD.rstrip("\n") + "\n\nALTER DOMAIN") and up.count("RAISE EXCEPTION 'no'") == 1,
+   "update: the DO blocks that open the script (its checks) go first, before a hand-written step, "
+   "even when the released script has them word for word", up)
 try:
     build.update_script(OLD, NEW.replace("CREATE DOMAIN scru128_sql.d AS uuid;", "CREATE DOMAIN scru128_sql.d AS text;"))
     ok(False, "update: refuses a changed CREATE of a domain (needs a hand-written step)")

@@ -54,5 +54,5 @@ SELECT pg_temp.tap(count(*) = 5000 AND count(*) FILTER (WHERE u <= p) = 0 AND co
 		AND bool_and(scru128_sql.scru128_uuid_timestamp(u) = scru128_uuid_timestamp(u) AND uuid_v1_to_v6(uuid_v6_to_v1(u)) = u),
 	'uuidv6(): strictly increasing, version 6, one node (multicast bit) and clock sequence, its time now, read alike by the native functions')
 FROM (SELECT u, lag(u) OVER (ORDER BY i) p FROM v6) x;
-SELECT pg_temp.tap(scru128_sql.uuidv6() > (SELECT max(u::text)::uuid FROM v6) AND current_setting('scru128_sql.uuidv6_state') ~ '^[0-9]+:[0-9]+:[0-9]+$',
+SELECT pg_temp.tap(scru128_sql.uuidv6() > (SELECT max(u::text)::uuid FROM v6) AND current_setting('scru128_sql.uuidv6_state') ~ '^[0-9]+:[0-9]+:[0-9]+:k$',
 	'uuidv6(): the state in the setting scru128_sql.uuidv6_state');

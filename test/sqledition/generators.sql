@@ -71,10 +71,10 @@ SELECT pg_temp.tap(bool_and(length(id) = 20 AND scru160_from_bytea(id)::text = s
 		AND scru128_sql.scru160_timestamp(id) <= after),
 	'scru160(): every ID read by the native type, same text and timestamp') FROM g160;
 
--- scru64(): node from the table scru128_sql.scru64_node, increasing, read by the native type
-DELETE FROM scru128_sql.scru64_node;
+-- scru64(): node set with scru64_set_node_spec(), increasing, read by the native type
+SELECT scru128_sql.scru64_set_node_spec(NULL) \g /dev/null
 SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru64()') LIKE '55000: scru128_sql.scru64_node_spec is not set%', 'scru64(): refused without a node spec');
-INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('0x1f/12') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
+SELECT pg_temp.tap(scru128_sql.scru64_set_node_spec('0x1f/12') = '31/12', 'scru64_set_node_spec(): stores and returns the canonical spec');
 SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru64()') = 'no error', 'scru64(): runs with a node spec');
 CREATE TEMP TABLE g64 AS SELECT i, scru128_sql.scru64() id, clock_timestamp() after FROM generate_series(1, 5000) i;
 SELECT pg_temp.tap(count(*) = 0, 'scru64(): 5000 IDs of one session strictly increasing')
@@ -82,50 +82,51 @@ FROM (SELECT id, lag(id) OVER (ORDER BY i) prev FROM g64) x WHERE id <= prev;
 SELECT pg_temp.tap(bool_and(scru64_node_id(id::scru64, 12) = 31 AND id::scru64::text = scru128_sql.scru64_to_text(id)
 		AND scru64_timestamp(id::scru64) <= after + interval '10240 ms' AND scru64_timestamp(id::scru64) > after - interval '11 seconds'),
 	'scru64(): node_id 31 of the spec, read by the native type, tick of the clock (at most 40 ticks ahead)') FROM g64;
-SELECT pg_temp.tap(pg_temp.err($$INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('42/40') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec$$)
+SELECT pg_temp.tap(pg_temp.err($$SELECT scru128_sql.scru64_set_node_spec('42/40')$$)
 		= pg_temp.err('SELECT scru64_node_spec(''42/40'')'), 'scru64(): a bad node spec refused as the native does (when it is set)');
-INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('0zzzzzzzzzzz/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
+SELECT scru128_sql.scru64_set_node_spec('0zzzzzzzzzzz/8') \g /dev/null
 SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru64()') LIKE '22023: the previous ID of scru128_sql.scru64_node_spec is ahead of the clock%', 'scru64(): a previous ID far ahead of the clock refused');
-INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('3/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
-SELECT pg_temp.tap(scru128_sql.scru64_node_spec() = '3/8', 'scru64_node_spec(): the spec of the table');
+SELECT scru128_sql.scru64_set_node_spec('3/8') \g /dev/null
+SELECT pg_temp.tap(scru128_sql.scru64_node_spec() = '3/8', 'scru64_node_spec(): the spec set');
 
 -- any role may call the generators; only scru64() (SECURITY DEFINER) may
 -- move its sequence; only the owner (and whom it grants) sets the node spec,
--- and no other role can take or hold scru64()'s lock (1.3: any role could
--- SET its own spec, and take the advisory lock)
+-- and no other role can name, so take or hold, what scru64() locks (1.3:
+-- any role could SET its own spec, and take the advisory lock;
+-- test/security/200_sqled_locks.pl has the attacks on locks taken at parse)
 DROP ROLE IF EXISTS sqled_other_role;
 CREATE ROLE sqled_other_role;
 SET ROLE sqled_other_role;
 SELECT scru128_sql.scru64() AS other_id64, scru128_sql.scru128_to_text(scru128_sql.scru128()) AS other_text,
 	scru128_sql.scru64_node_spec() AS other_spec \gset
-SELECT pg_temp.err('SELECT setval(''scru128_sql.scru64_last'', 1)') AS other_setval \gset
-SELECT pg_temp.err($$UPDATE scru128_sql.scru64_node SET node_spec = '4/8'$$) AS other_update \gset
-SELECT pg_temp.err($$INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('4/8')$$) AS other_insert \gset
-SELECT pg_temp.err('LOCK TABLE scru128_sql.scru64_node IN SHARE ROW EXCLUSIVE MODE') AS other_lock \gset
+SELECT pg_temp.err('SELECT setval(''scru128_sql_private.scru64_last'', 1)') AS other_setval \gset
+SELECT pg_temp.err($$SELECT scru128_sql.scru64_set_node_spec('4/8')$$) AS other_set \gset
+SELECT pg_temp.err($$UPDATE scru128_sql_private.scru64_node SET node_spec = '4/8'$$) AS other_update \gset
+SELECT pg_temp.err('LOCK TABLE scru128_sql_private.scru64_lock IN SHARE ROW EXCLUSIVE MODE') AS other_lock \gset
 SET scru128_sql.scru64_node_spec = '4/8';
 SELECT scru128_sql.scru64() AS other_session_id64 \gset
 RESET scru128_sql.scru64_node_spec;
 RESET ROLE;
 DROP ROLE sqled_other_role;
 SELECT pg_temp.tap(scru64_node_id(:other_id64::scru64, 8) = 3 AND length(:'other_text') = 25 AND :'other_spec' = '3/8',
-	'a role without any grant calls scru64() (node of the table), scru128() and scru64_node_spec()');
-SELECT pg_temp.tap(:'other_setval' LIKE '42501: permission denied for sequence scru64_last%', 'that role cannot move scru64()''s sequence');
-SELECT pg_temp.tap(:'other_update' LIKE '42501: permission denied for table scru64_node%'
-		AND :'other_insert' LIKE '42501: permission denied for table scru64_node%', 'that role cannot set the node spec of the table');
-SELECT pg_temp.tap(:'other_lock' LIKE '42501: permission denied for table scru64_node%', 'that role cannot take scru64()''s lock');
+	'a role without any grant calls scru64() (node set by the owner), scru128() and scru64_node_spec()');
+SELECT pg_temp.tap(:'other_setval' LIKE '42501: permission denied for schema scru128_sql_private%', 'that role cannot name scru64()''s sequence');
+SELECT pg_temp.tap(:'other_set' LIKE '42501: permission denied for function scru64_set_node_spec%'
+		AND :'other_update' LIKE '42501: permission denied for schema scru128_sql_private%', 'that role cannot set the node spec');
+SELECT pg_temp.tap(:'other_lock' LIKE '42501: permission denied for schema scru128_sql_private%', 'that role cannot name scru64()''s lock');
 SELECT pg_temp.tap(scru64_node_id(:other_session_id64::scru64, 8) = 3,
-	'a node spec SET in a session is not used (the table''s is)');
--- the database's ALTER DATABASE ... SET value (1.3's way, needs a superuser) when the table has no row
-DELETE FROM scru128_sql.scru64_node;
+	'a node spec SET in a session is not used (the one set with scru64_set_node_spec() is)');
+-- the database's ALTER DATABASE ... SET value (1.3's way, needs a superuser) when none is set
+SELECT pg_temp.tap(scru128_sql.scru64_set_node_spec(NULL) IS NULL, 'scru64_set_node_spec(NULL): no node spec');
 SET scru128_sql.scru64_node_spec = '4/8';
 SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru64()') LIKE '55000: scru128_sql.scru64_node_spec is not set / % The value "4/8" of this session (SET, PGOPTIONS, ALTER ROLE ... SET) is not used since 1.4%',
 	'scru64(): a session''s value alone is not a node spec (55000, saying so)');
 RESET scru128_sql.scru64_node_spec;
 SELECT format('ALTER DATABASE %I SET scru128_sql.scru64_node_spec = %L', current_database(), '9/8') \gexec
 SELECT pg_temp.tap(scru64_node_id(scru128_sql.scru64()::scru64, 8) = 9 AND scru128_sql.scru64_node_spec() = '9/8',
-	'scru64(): without a row, the database''s ALTER DATABASE ... SET value');
-INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('3/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
-SELECT pg_temp.tap(scru64_node_id(scru128_sql.scru64()::scru64, 8) = 3, 'scru64(): the row comes before the database''s value');
+	'scru64(): without one set, the database''s ALTER DATABASE ... SET value');
+SELECT scru128_sql.scru64_set_node_spec('3/8') \g /dev/null
+SELECT pg_temp.tap(scru64_node_id(scru128_sql.scru64()::scru64, 8) = 3, 'scru64(): the spec set comes before the database''s value');
 SELECT format('ALTER DATABASE %I RESET scru128_sql.scru64_node_spec', current_database()) \gexec
 
 -- a bare literal is a cast to the domain (doc/sql-edition.md); typed, the

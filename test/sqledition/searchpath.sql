@@ -61,7 +61,7 @@ CREATE TEMP TABLE ev_out (u uuid, x bigint, b bytea, t timestamptz,
 	t64 text, f64 bigint, ts64 timestamptz, t160 text, f160 bytea, h160 bytea);
 CREATE TEMP TABLE ev_err (st text, msg text, det text);
 CREATE TEMP TABLE ev_gen (i integer, id128 uuid, v7 uuid, id160 bytea, id64 bigint);
-INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('200/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
+SELECT scru128_sql.scru64_set_node_spec('200/8') \g /dev/null
 
 SET search_path = sqled_evil, pg_catalog, public;
 -- this is the look-alike: it fails the check below if the path were not in effect

@@ -21,7 +21,7 @@ FROM scru128_sql.uuidv7() v;
 -- IDs made in aborted subtransactions, kept in a variable: all distinct,
 -- timestamps never decrease, and the state is back where it was
 CREATE TEMP TABLE sub AS SELECT * FROM (VALUES (NULL::uuid[], NULL::bigint[], NULL::text, NULL::text)) v(ids, ids64, before, after);
-INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('7/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec;
+SELECT scru128_sql.scru64_set_node_spec('7/8') \g /dev/null
 DO $$
 DECLARE
 	v_ids uuid[] := '{}';
@@ -88,6 +88,36 @@ SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru128(), scru128_sql.scru16
 SELECT set_config('scru128_sql.scru128_state', '1700000000000:5:1700000000000', false) \g /dev/null
 SELECT pg_temp.tap(id > :'id_before_garbage', 'scru128(): a state in 1.3''s format (no ":k") is a fresh start, above the IDs before')
 FROM scru128_sql.scru128() id;
+
+-- Every generator's state has the ":k" and the bound of scru128()'s: less
+-- than 10 s ahead of the clock it goes on (a clock set back a little),
+-- further ahead it is no state (a value set by hand, or another client's
+-- leaked by a pooler in transaction mode: test/security/220_sqled_pooler.pl)
+SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now_ms \gset
+SELECT set_config('scru128_sql.scru160_state', (:now_ms + 5000) || ':7:k', false),
+	set_config('scru128_sql.uuidv7_state', ((:now_ms + 5000) * 1000000) || ':k', false),
+	set_config('scru128_sql.uuidv6_state', ((:now_ms + 5000) * 10000 + 122192928000000000) || ':5:1099511627777:k', false) \g /dev/null
+SELECT pg_temp.tap(scru128_sql.scru160_timestamp_ms(a) = :now_ms + 5000
+		AND ('x' || left(replace(b::text, '-', ''), 12))::bit(48)::bigint = :now_ms + 5000
+		AND floor(extract(epoch FROM scru128_sql.scru128_uuid_timestamp(c)) * 1000)::bigint = :now_ms + 5000 AND right(c::text, 12) = '010000000001',
+	'scru160(), uuidv7(), uuidv6(): a state 5 s ahead of the clock goes on')
+FROM scru128_sql.scru160() a, scru128_sql.uuidv7() b, scru128_sql.uuidv6() c;
+SELECT set_config('scru128_sql.scru160_state', (:now_ms + 20000) || ':7:k', false),
+	set_config('scru128_sql.uuidv7_state', ((:now_ms + 20000) * 1000000) || ':k', false),
+	set_config('scru128_sql.uuidv6_state', ((:now_ms + 20000) * 10000 + 122192928000000000) || ':5:1099511627777:k', false) \g /dev/null
+SELECT pg_temp.tap(scru128_sql.scru160_timestamp(a) <= clock_timestamp() + interval '1 s'
+		AND pg_temp.v7_time(b) <= clock_timestamp() + interval '1 s'
+		AND scru128_sql.scru128_uuid_timestamp(c) <= clock_timestamp() + interval '1 s' AND right(c::text, 12) <> '010000000001',
+	'scru160(), uuidv7(), uuidv6(): a state 20 s ahead of the clock is dropped (uuidv6(): a new node too)')
+FROM scru128_sql.scru160() a, scru128_sql.uuidv7() b, scru128_sql.uuidv6() c;
+SELECT set_config('scru128_sql.scru160_state', (:now_ms + 3000) || ':70000:k', false),
+	set_config('scru128_sql.uuidv6_state', ((:now_ms + 5000) * 10000 + 122192928000000000) || ':5:1099511627777', false),
+	set_config('scru128_sql.uuidv7_state', '9223372036854775000:k', false) \g /dev/null
+SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.scru160(), scru128_sql.uuidv6(), scru128_sql.uuidv7()') = 'no error'
+		AND current_setting('scru128_sql.scru160_state') ~ '^[0-9]+:[0-9]+:k$' AND split_part(current_setting('scru128_sql.scru160_state'), ':', 2)::int <= 65535
+		AND current_setting('scru128_sql.uuidv6_state') ~ '^[0-9]+:[0-9]+:[0-9]+:k$' AND split_part(current_setting('scru128_sql.uuidv6_state'), ':', 3) <> '1099511627777'
+		AND current_setting('scru128_sql.uuidv7_state') ~ '^[0-9]+:k$' AND split_part(current_setting('scru128_sql.uuidv7_state'), ':', 1)::bigint < 9000000000000000000,
+	'a scru160() counter above 65535, a uuidv6() state without ":k", a uuidv7() state at the end of bigint: no state, no error');
 
 -- A pooler's DISCARD ALL between clients on one connection: the next
 -- client's first ID sorts above the previous client's last (1.3: often

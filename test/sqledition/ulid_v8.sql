@@ -95,18 +95,32 @@ SELECT pg_temp.tap(count(*) = 0, 'ulid(): a second statement goes on above the f
 FROM (SELECT scru128_sql.ulid() id FROM generate_series(1, 100)) x WHERE id <= (SELECT id FROM gulid ORDER BY id DESC LIMIT 1);
 
 -- the monotonic rule on a state set by hand: a clock behind the last ID
--- keeps its timestamp and adds one; a spent random part borrows the next ms
-SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint + 60000 AS ahead \gset
-SELECT set_config('scru128_sql.ulid_state', :ahead || ':5:1099511627775', false) AS state \gset
+-- (by less than 10 s) keeps its timestamp and adds one; a spent random part
+-- borrows the next ms
+SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint + 5000 AS ahead \gset
+SELECT set_config('scru128_sql.ulid_state', :ahead || ':5:1099511627775:k', false) AS state \gset
 SELECT pg_temp.tap(scru128_sql.ulid_timestamp_ms(u) = :ahead AND right(replace(u::text, '-', ''), 20) = '00000000060000000000',
 	'ulid(): the clock behind the last ID: the same timestamp, random part + 1 with the carry')
 FROM (SELECT scru128_sql.ulid() u) x;
-SELECT set_config('scru128_sql.ulid_state', :ahead || ':1099511627775:1099511627775', false) AS state \gset
+SELECT set_config('scru128_sql.ulid_state', :ahead || ':1099511627775:1099511627775:k', false) AS state \gset
 SELECT pg_temp.tap(scru128_sql.ulid_timestamp_ms(u) = :ahead + 1,
 	'ulid(): a spent random part borrows the next millisecond') FROM (SELECT scru128_sql.ulid() u) x;
-SELECT set_config('scru128_sql.ulid_state', '281474976710654:1099511627775:1099511627775', false) AS state \gset
-SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.ulid()') LIKE '22008: ulid random part exhausted%',
-	'ulid(): spent in the last millisecond but one: 22008');
+-- a state more than 10 s ahead of the clock (set by hand, or another
+-- client's leaked by a pooler), one without the ":k", or with a half out of
+-- range is no state: a fresh start at the clock (1.4 before its release:
+-- kept, or 22008 from the last millisecond)
+SELECT set_config('scru128_sql.ulid_state', '281474976710654:1099511627775:1099511627775:k', false) AS state \gset
+SELECT pg_temp.tap(pg_temp.err('SELECT scru128_sql.ulid()') = 'no error'
+		AND scru128_sql.ulid_timestamp(scru128_sql.ulid()) BETWEEN clock_timestamp() - interval '1 s' AND clock_timestamp() + interval '1 s',
+	'ulid(): a state in the last millisecond but one is dropped, no 22008');
+SELECT set_config('scru128_sql.ulid_state', (:ahead + 6000) || ':5:6:k', false) AS state \gset
+SELECT pg_temp.tap(scru128_sql.ulid_timestamp(u) BETWEEN clock_timestamp() - interval '1 s' AND clock_timestamp() + interval '1 s'
+		AND current_setting('scru128_sql.ulid_state') ~ '^[0-9]+:[0-9]+:[0-9]+:k$',
+	'ulid(): a state 11 s ahead of the clock is dropped; the state written ends in ":k"') FROM (SELECT scru128_sql.ulid() u) x;
+SELECT set_config('scru128_sql.ulid_state', :ahead || ':5:6', false) AS state \gset
+SELECT pg_temp.tap(scru128_sql.ulid_timestamp_ms(u) <> :ahead, 'ulid(): a state without ":k" is no state') FROM (SELECT scru128_sql.ulid() u) x;
+SELECT set_config('scru128_sql.ulid_state', :ahead || ':1099511627776:6:k', false) AS state \gset
+SELECT pg_temp.tap(scru128_sql.ulid_timestamp_ms(u) <> :ahead, 'ulid(): a state with a half above 2^40 - 1 is no state') FROM (SELECT scru128_sql.ulid() u) x;
 -- transactional state, as scru128()'s: ROLLBACK puts it back, DISCARD ALL clears it
 SELECT set_config('scru128_sql.ulid_state', '', false) AS state \gset
 BEGIN;

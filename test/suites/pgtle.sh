@@ -159,23 +159,37 @@ pgtle_plain() {
 		-c "INSERT INTO app.pairs SELECT ROW(id, 1)::app.pair FROM app.orders" \
 		-c "CREATE TABLE app.plain (u uuid DEFAULT scru128_sql.uuidv7(), n int)" -c "INSERT INTO app.plain (n) VALUES (1)" \
 		-c "CREATE VIEW app.v AS SELECT scru128_sql.scru128_to_text(id) AS t FROM app.orders"
+	# a generated column and a restrictive policy (1.4's page named neither,
+	# and CASCADE drops the column with its data, the policy with its effect)
+	pgtle_ok "plain: a generated column and a restrictive row-level security policy using the SQL edition" \
+		$q -c "CREATE TABLE app.guarded (id scru128_sql.scru128 NOT NULL,
+			id_text text GENERATED ALWAYS AS (scru128_sql.scru128_to_text(id)) STORED, n int)" \
+		-c "INSERT INTO app.guarded (id, n) SELECT id, n FROM app.orders" \
+		-c "INSERT INTO app.guarded (id, n) VALUES (scru128_sql.scru128(timestamptz '2019-06-01 00:00+00'), 0)" \
+		-c "ALTER TABLE app.guarded ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY" \
+		-c "CREATE POLICY everyone ON app.guarded USING (true)" \
+		-c "CREATE POLICY recent ON app.guarded AS RESTRICTIVE USING (id OPERATOR(scru128_sql.>=) timestamptz '2020-01-01 00:00+00')"
+	pgtle_is "plain: ... the policy hides the row of 2019" "$($q -c "SELECT count(*), min(n) FROM app.guarded")" "100|1"
 	# (15 records a default's dependency on its type as well, 18 does not:
-	# that line is left out of the comparison)
+	# such lines are left out of the comparison)
 	pgtle_is "plain: the objects that use the SQL edition (doc: dependents)" \
-		"$($q -c "$(pgtle_recipe dependents)" | grep -vx 'default value for column id of table app.orders|type scru128_sql.scru128')" \
+		"$($q -c "$(pgtle_recipe dependents)" | grep -vE '^default value for column [^|]* of table [^|]*\|type scru128_sql\.scru128$')" \
 		"column a of composite type app.pair|type scru128_sql.scru128
+column id of table app.guarded|type scru128_sql.scru128
 column id of table app.orders|type scru128_sql.scru128
 column ids of table app.lists|type scru128_sql.scru128[]
 default value for column id of table app.orders|function scru128_sql.scru128()
+default value for column id_text of table app.guarded|function scru128_sql.scru128_to_text(scru128_sql.scru128)
 default value for column u of table app.plain|function scru128_sql.uuidv7()
+policy recent on table app.guarded|operator scru128_sql.>=(scru128_sql.scru128,timestamp with time zone)
 rule _RETURN on view app.v|function scru128_sql.scru128_to_text(scru128_sql.scru128)"
 	got=$($q -c "$(pgtle_recipe uninstall)" 2>&1) || true
 	pgtle_is "plain: the uninstall refuses while they use it (doc: uninstall)" \
-		"$(grep -cE 'ERROR:  [67] dependencies on the SQL edition outside schema scru128_sql' <<<"$got")$($q -c "SELECT to_regnamespace('scru128_sql') IS NOT NULL")" 1t
-	before=$($q -c "SELECT string_agg(pg_relation_filenode(c)::text, ',' ORDER BY c) FROM unnest('{app.orders,app.plain}'::regclass[]) c")
+		"$(grep -cE 'ERROR:  [0-9]+ dependencies on the SQL edition outside schema scru128_sql' <<<"$got")$($q -c "SELECT to_regnamespace('scru128_sql') IS NOT NULL")" 1t
+	before=$($q -c "SELECT string_agg(pg_relation_filenode(c)::text, ',' ORDER BY c) FROM unnest('{app.orders,app.plain,app.guarded}'::regclass[]) c")
 	pgtle_ok "plain: the columns moved to uuid, defaults dropped, the view redefined (doc: keep-as-uuid)" $q -c "$(pgtle_recipe keep-as-uuid)"
 	pgtle_is "plain: ... without a rewrite (but the array's and the composite's tables)" \
-		"$($q -c "SELECT string_agg(pg_relation_filenode(c)::text, ',' ORDER BY c) FROM unnest('{app.orders,app.plain}'::regclass[]) c")" "$before"
+		"$($q -c "SELECT string_agg(pg_relation_filenode(c)::text, ',' ORDER BY c) FROM unnest('{app.orders,app.plain,app.guarded}'::regclass[]) c")" "$before"
 	pgtle_is "plain: ... nothing depends on the SQL edition any more (doc: dependents)" "$($q -c "$(pgtle_recipe dependents)")" ""
 	pgtle_ok "plain: the SQL edition removed (doc: uninstall)" $q -c "$(pgtle_recipe uninstall)"
 	pgtle_is "plain: ... every column, array and composite attribute keeps its values, as uuid" \
@@ -183,7 +197,10 @@ rule _RETURN on view app.v|function scru128_sql.scru128_to_text(scru128_sql.scru
 			(SELECT count(DISTINCT (p).a) FROM app.pairs), (SELECT count(*) FROM app.plain), (SELECT count(*) FROM app.v),
 			format_type((SELECT atttypid FROM pg_attribute WHERE attrelid = 'app.lists'::regclass AND attname = 'ids'), NULL),
 			(SELECT format_type(atttypid, NULL) FROM pg_attribute WHERE attrelid = 'app.pair'::regclass AND attname = 'a'),
-			to_regnamespace('scru128_sql') IS NULL")" "100|100|100|1|100|uuid[]|uuid|t"
+			to_regnamespace('scru128_sql') IS NULL AND to_regnamespace('scru128_sql_private') IS NULL")" "100|100|100|1|100|uuid[]|uuid|t"
+	pgtle_is "plain: ... the generated column keeps its values, the policy its effect" \
+		"$($q -c "SELECT count(*), min(n), count(*) FILTER (WHERE id_text ~ '^[0-9a-z]{25}\$'),
+			(SELECT count(*) FROM pg_policy WHERE polrelid = 'app.guarded'::regclass) FROM app.guarded")" "100|1|100|2"
 	PGTLE_PLAIN_FINGERPRINT=$fp1
 
 	# the documented upgrade: the shipped 1.3 script, then this one
@@ -306,8 +323,8 @@ t"
 	got=$(pgtle_tle tle_admin tle -c "SELECT count(*) FROM (
 		SELECT 'pg_proc'::regclass AS c, oid FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace
 		UNION ALL SELECT 'pg_type'::regclass, oid FROM pg_type WHERE typnamespace = 'scru128_sql'::regnamespace AND typtype <> 'b'
-		UNION ALL SELECT 'pg_class'::regclass, oid FROM pg_class WHERE relnamespace = 'scru128_sql'::regnamespace AND relkind IN ('r', 'S', 'v')
-		UNION ALL SELECT 'pg_namespace'::regclass, 'scru128_sql'::regnamespace::oid) o
+		UNION ALL SELECT 'pg_class'::regclass, oid FROM pg_class WHERE relnamespace IN ('scru128_sql'::regnamespace, 'scru128_sql_private'::regnamespace) AND relkind IN ('r', 'S', 'v')
+		UNION ALL SELECT 'pg_namespace'::regclass, oid FROM pg_namespace WHERE nspname IN ('scru128_sql', 'scru128_sql_private')) o
 		WHERE NOT EXISTS ($members AND d.classid = o.c AND d.objid = o.oid)")
 	pgtle_is "pg_tle: the schema, its functions, types and relations are members of the extension" "$got" 0
 	got=$(pgtle_tle tle_admin tle -f "$BUILD/test/pgtle/fingerprint.sql")
@@ -327,6 +344,8 @@ t"
 		-c "INSERT INTO app.kept (n) SELECT generate_series(1, 10)"
 	pgtle_is "pg_tle update: ... at 1.3" "$($up -c "SELECT extversion FROM pg_extension WHERE extname = 'scru128_sql'")" 1.3
 	pgtle_ok "pg_tle update: this version's file registered beside 1.3" $up -1 -f "$pgtle"
+	# 1.3's own script stays while the extension created at 1.3 depends on
+	# it (where none does, the file removes it: test/security/210)
 	pgtle_is "pg_tle update: ... both versions available, the path 1.3 to this one" \
 		"$($up -c "SELECT string_agg(version, ',' ORDER BY version) FROM pgtle.available_extension_versions() WHERE name = 'scru128_sql'" \
 			-c "SELECT count(*) FROM pgtle.extension_update_paths('scru128_sql') WHERE source = '1.3' AND target = '$version' AND path IS NOT NULL")" \
@@ -339,8 +358,8 @@ t"
 	got=$($up -c "SELECT count(*) FROM (
 		SELECT 'pg_proc'::regclass AS c, oid FROM pg_proc WHERE pronamespace = 'scru128_sql'::regnamespace
 		UNION ALL SELECT 'pg_type'::regclass, oid FROM pg_type WHERE typnamespace = 'scru128_sql'::regnamespace AND typtype <> 'b'
-		UNION ALL SELECT 'pg_class'::regclass, oid FROM pg_class WHERE relnamespace = 'scru128_sql'::regnamespace AND relkind IN ('r', 'S', 'v')
-		UNION ALL SELECT 'pg_namespace'::regclass, 'scru128_sql'::regnamespace::oid) o
+		UNION ALL SELECT 'pg_class'::regclass, oid FROM pg_class WHERE relnamespace IN ('scru128_sql'::regnamespace, 'scru128_sql_private'::regnamespace) AND relkind IN ('r', 'S', 'v')
+		UNION ALL SELECT 'pg_namespace'::regclass, oid FROM pg_namespace WHERE nspname IN ('scru128_sql', 'scru128_sql_private')) o
 		WHERE NOT EXISTS ($members AND d.classid = o.c AND d.objid = o.oid)")
 	pgtle_is "pg_tle update: ... every object a member of the extension" "$got" 0
 	pgtle_is "pg_tle update: ... the table keeps its rows, new ones come" \
@@ -349,17 +368,17 @@ t"
 	# not run there first (1.3's page said to run it first, and the
 	# restore then failed)
 	pgtle_ok "pg_tle dump: the node spec set, pg_dump -Fc of that database" \
-		$up -c "INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('6/8')" -c "SELECT scru128_sql.scru64()"
+		$up -c "SELECT scru128_sql.scru64_set_node_spec('6/8')" -c "SELECT scru128_sql.scru64()"
 	as_user pg_dump -Fc -h "$WORK/pgtle-sock" -p "$PGTLE_PORT" -d tle_up -f "$WORK/tle_up.dump" 2>"$WORK/tle_dump.log" ||
 		cat "$WORK/tle_dump.log" >>"$PGTLE_LOG"
 	pgtle_ok "pg_tle dump: pg_restore into a new empty database (doc)" pgtle_restore
 	pgtle_is "pg_tle dump: ... the extension, its rows, the node spec and the sequence's state come back" \
 		"$(pgtle_tle "$SCRU128_USER" tle_restored -c "SELECT extversion FROM pg_extension WHERE extname = 'scru128_sql'" \
 			-c "SELECT count(DISTINCT id) FROM app.kept" -c "SELECT scru128_sql.scru64_node_spec()" \
-			-c "SELECT last_value FROM scru128_sql.scru64_last")" "$version
+			-c "SELECT last_value FROM scru128_sql_private.scru64_last")" "$version
 11
 6/8
-$(pgtle_tle "$SCRU128_USER" tle_up -c "SELECT last_value FROM scru128_sql.scru64_last")"
+$(pgtle_tle "$SCRU128_USER" tle_up -c "SELECT last_value FROM scru128_sql_private.scru64_last")"
 	# pg_tle 1.4 (Supabase) has install_extension(name, version,
 	# description, ext, requires DEFAULT NULL) and no schema argument: the
 	# calls of the file must resolve against its API as they do against 1.5's
@@ -378,11 +397,12 @@ $(pgtle_tle "$SCRU128_USER" tle_up -c "SELECT last_value FROM scru128_sql.scru64
 		-f "$WORK/install14.sql" -f "$WORK/update14.sql" \
 		-c "$(grep "^SELECT pgtle.uninstall_update_path_if_exists(" "$pgtle" | head -1 | sed 's/^SELECT /PREPARE unpath14 AS SELECT /')" \
 		-c "$(grep "^SELECT pgtle.set_default_version(" "$pgtle" | sed 's/^SELECT /PREPARE default14 AS SELECT /')" \
-		-c "SELECT count(*) FROM pg_prepared_statements WHERE name IN ('install14', 'update14', 'unpath14', 'default14')")
+		-c "$(awk '/^SELECT pgtle.uninstall_extension\(/ { on = 1 } on { print } on && /;$/ { exit }' "$pgtle" | sed '1s/^SELECT /PREPARE unversion14 AS SELECT /')" \
+		-c "SELECT count(*) FROM pg_prepared_statements WHERE name IN ('install14', 'update14', 'unpath14', 'default14', 'unversion14')")
 	pgtle_is "pg_tle 1.4's API: the file's calls resolve" "$got" \
 		"1.4.0
 name text, version text, description text, ext text, requires text[]
-4"
+5"
 }
 
 # the recipe of doc/sql-edition-migration.md, on the throwaway cluster where

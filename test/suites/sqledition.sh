@@ -15,7 +15,9 @@
 # with pg_cancel_backend() from another session besides, and stays
 # connected; then session B's scru64() must answer at once.  A lock held by
 # a role that can take it (the owner, in an open transaction) makes
-# scru64() fail with 55P03 after lock_timeout (5 s), naming the holder.
+# scru64() fail with 55P03 after lock_timeout (5 s), naming the holder and
+# saying who can hold it.  (test/security/200_sqled_locks.pl: no other
+# role can.)
 sqled_lock() {
 	local db=$1 out=$2 dir="$WORK/sqled-lock" n=0 a_pid got t0 t1 i
 	mkdir -p "$dir"
@@ -41,7 +43,7 @@ sqled_lock() {
 	t0=$(date +%s%N)
 	got=$(psql_user -d "$db" -X -At -q -c "SET statement_timeout = '3s'" \
 		-c "SELECT scru128_sql.scru64() > 0" \
-		-c "SELECT count(*) FROM pg_locks WHERE relation = 'scru128_sql.scru64_node'::regclass AND mode <> 'AccessShareLock'" \
+		-c "SELECT count(*) FROM pg_locks WHERE relation = 'scru128_sql_private.scru64_lock'::regclass AND mode <> 'AccessShareLock'" \
 		-c "SELECT count(*) FROM pg_stat_activity WHERE pid = $(sed -n 's/^pid //p' "$dir/a.out")" 2>&1) || true
 	t1=$(date +%s%N)
 	wait "$a_pid" || true
@@ -59,7 +61,7 @@ sqled_lock() {
 	} >>"$out"
 
 	# the owner holds the lock in an open transaction: a clear error in 5 s
-	psql_user -d "$db" -X -At -c "BEGIN" -c "LOCK TABLE scru128_sql.scru64_node IN SHARE ROW EXCLUSIVE MODE" \
+	psql_user -d "$db" -X -At -c "BEGIN" -c "LOCK TABLE scru128_sql_private.scru64_lock IN SHARE ROW EXCLUSIVE MODE" \
 		-c "SELECT 'locked ' || pg_backend_pid()" -c "SELECT pg_sleep(9)" -c "COMMIT" >"$dir/h.out" 2>&1 &
 	a_pid=$!
 	for i in $(seq 1 100); do grep -q '^locked ' "$dir/h.out" 2>/dev/null && break; sleep 0.05; done
@@ -69,7 +71,8 @@ sqled_lock() {
 	wait "$a_pid" || true
 	{
 		if grep -q "ERROR:  55P03: scru64() waited 5 s for this database's generator and gave up" <<<"$got" &&
-			grep -q "DETAIL:  The lock on scru128_sql.scru64_node is held by process $(sed -n 's/^locked //p' "$dir/h.out")\." <<<"$got" &&
+			grep -q "DETAIL:  A lock on scru128_sql_private.scru64_lock, scru64_last or scru64_node is held by process $(sed -n 's/^locked //p' "$dir/h.out")\." <<<"$got" &&
+			grep -q "HINT:  .*superusers.*pg_stat_activity" <<<"$got" &&
 			[ $(((t1 - t0) / 1000000)) -ge 4500 ] && [ $(((t1 - t0) / 1000000)) -lt 8000 ]; then
 			echo "ok 4 - scru64() lock held elsewhere: 55P03 after $(((t1 - t0) / 1000000)) ms, naming the holder"
 		else
@@ -210,8 +213,8 @@ suite_sqledition() {
 		log "sqledition: time_nonative.sql stopped on an error"
 		failed=1
 	}
-	psql_user -d "$db" -q -c 'CREATE TABLE sqled_conc (s int, i int, id128 uuid, id64 bigint, v7 uuid, id160 bytea, ulid uuid)' \
-		-c "INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('5/8') ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec" >>"$out" 2>&1
+	psql_user -d "$db" -q -o /dev/null -c 'CREATE TABLE sqled_conc (s int, i int, id128 uuid, id64 bigint, v7 uuid, id160 bytea, ulid uuid)' \
+		-c "SELECT scru128_sql.scru64_set_node_spec('5/8')" >>"$out" 2>&1
 	for s in 1 2 3 4 5 6 7 8; do
 		psql_user -d "$db" -q -v s="$s" -v n="$conc_n" -f "$dir/concurrent.sql" >>"$out.$s" 2>&1 &
 		pids+=($!)

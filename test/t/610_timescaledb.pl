@@ -123,7 +123,7 @@ $node->safe_psql('postgres', 'GRANT SELECT ON _timescaledb_catalog.dimension TO 
 # uuid holding UUIDv7, TimescaleDB's UUIDv7 dimension (2.22 and later)
 SKIP:
 {
-	skip "TimescaleDB $ts has no UUIDv7 dimension (2.22 and later)", 30
+	skip "TimescaleDB $ts has no UUIDv7 dimension (2.22 and later)", 48
 	  if $node->safe_psql('postgres', "SELECT string_to_array('$ts', '.')::int[] < '{2,22}'") eq 't';
 	$node->safe_psql('postgres', q{
 		CREATE TABLE ev_uuid (id uuid NOT NULL, n int NOT NULL);
@@ -182,6 +182,57 @@ SKIP:
 		is($node->safe_psql('postgres', "SELECT count(*) FROM ev_uuid WHERE $cond"), $by_ts->($cond),
 			"uuid: $cond: exact at the millisecond's first and last UUIDv7");
 	}
+	# what TimescaleDB checks only on INSERT: a v4 and a v8 UUID of a
+	# bound's millisecond put there by UPDATE, and a v15 one of the
+	# millisecond before (inside a chunk, so that its constraint holds).
+	# The bounds are a millisecond wider than the time with the exact
+	# comparison beside them, so every such row is counted.
+	my $mid = $node->safe_psql('postgres', qq{SELECT timestamptz '$day' + interval '6 hours'});
+	$node->safe_psql('postgres', qq{
+		INSERT INTO ev_uuid VALUES (uuidv7_min(timestamptz '$mid'), -11), (uuidv7_max(timestamptz '$mid'), -12),
+			(uuidv7_max(timestamptz '$mid' - interval '1 ms'), -13);
+		UPDATE ev_uuid SET id = overlay(id::text placing '4123' from 15 for 4)::uuid WHERE n = -11;
+		UPDATE ev_uuid SET id = overlay(id::text placing '8fed' from 15 for 4)::uuid WHERE n = -12;
+		UPDATE ev_uuid SET id = overlay(id::text placing 'f000' from 15 for 4)::uuid WHERE n = -13;});
+	is($node->safe_psql('postgres', q{SELECT string_agg(uuid_extract_version(id)::text, ',' ORDER BY n) FROM ev_uuid WHERE n < -10}),
+		'15,8,4', 'uuid: UPDATE put a v4, a v8 and a v15 UUID in the UUIDv7 dimension');
+	# the form doc/timescaledb.md shows: the first UUIDv7 of the millisecond
+	# before, and the exact comparison
+	my $wider = $node->safe_psql('postgres', qq{SELECT uuidv7_min(timestamptz '$mid' - interval '1 ms')});
+	like($node->safe_psql('postgres', qq{EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM ev_uuid WHERE id >= timestamptz '$mid'}),
+		qr/\Q$wider\E.*uuid_time_ge\(/s, "uuid: id >= t is id >= $wider AND uuid_time_ge(id, t)");
+	for my $cond ("id >= timestamptz '$mid'", "id > timestamptz '$mid'",
+		"id <= timestamptz '$mid'", "id < timestamptz '$mid'",
+		"id >= timestamptz '$mid' - interval '1 ms'", "id < timestamptz '$mid' + interval '1 ms'")
+	{
+		(my $plain = $cond) =~ s/^id (\S+) (.*)$/"uuid_time_" . {'>=' => 'ge', '>' => 'gt', '<=' => 'le', '<' => 'lt'}->{$1} . "(id, $2)"/e;
+		is($node->safe_psql('postgres', "SELECT count(*) FROM ev_uuid WHERE $cond"),
+			$node->safe_psql('postgres', "SELECT count(*) FROM ev_uuid WHERE $plain"),
+			"uuid: $cond: rows of other versions in the bound's millisecond are counted");
+		$c = chunks_read("SELECT count(*) FROM ev_uuid WHERE $cond");
+		ok($c < $chunks, "uuid: $cond: still excluded at plan time ($c of $chunks chunks)");
+	}
+
+	# constraint exclusion simplifies a CHECK constraint with the query's
+	# range table while its Vars say varno 1: with the hypertable first in
+	# FROM, a child's constraint on id is asked about as if it were the
+	# hypertable's column.  The rows are the same in either FROM order and
+	# with constraint_exclusion partition or on.
+	$node->safe_psql('postgres', qq{
+		CREATE TABLE ce_parent (id uuid);
+		CREATE TABLE ce_child (CHECK (id >= timestamptz '$day')) INHERITS (ce_parent);
+		INSERT INTO ce_child VALUES (overlay(uuidv7_min(timestamptz '$day')::text placing '4000' from 15 for 4)::uuid);});
+	my $ce_uuid = $node->safe_psql('postgres', qq{SELECT overlay(uuidv7_min(timestamptz '$day')::text placing '5000' from 15 for 4)});
+	for my $ce ('partition', 'on')
+	{
+		for my $from ('ev_uuid h, ce_parent p', 'ce_parent p, ev_uuid h')
+		{
+			is($node->safe_psql('postgres', qq{SET constraint_exclusion = $ce;
+				SELECT count(*) FROM $from WHERE h.n = 0 AND p.id < '$ce_uuid'::uuid}),
+				'1', "uuid: constraint_exclusion = $ce, FROM $from: the child's matching row is found");
+		}
+	}
+
 	# the ends of time: every row or none, with no error
 	is($node->safe_psql('postgres', q{SELECT count(*) = (SELECT count(*) FROM ev_uuid) FROM ev_uuid WHERE id >= timestamptz '-infinity'}),
 		't', 'uuid: id >= -infinity: every row');
