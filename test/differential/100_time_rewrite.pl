@@ -2,8 +2,9 @@
 # scru128_time_support): random queries over random table shapes, each
 # compared with the same query through the functions X_time_OP, which the
 # planner never rewrites, evaluated where nothing can prune (NoREC), and with
-# the ternary partition of its predicate, p, NOT p and p IS NULL (TLP).
-# doc/testing.md says how to run it longer and how to replay a failure.
+# the ternary partition of its predicate, p, NOT p and p IS NULL (TLP), in
+# two orders of FROM.  doc/testing.md ("The differential suite") says what
+# it covers, how to run it longer and how to replay a difference.
 #
 # Settings (environment):
 #   DIFF_SEED     the seed (default: a random one, printed first)
@@ -17,7 +18,7 @@
 # query), so a seed replays on any machine and Perl.
 use strict;
 use warnings;
-use Digest::MD5 qw(md5);
+use Digest::MD5 ();
 use POSIX qw(floor);
 use IPC::Run ();
 use Time::HiRes ();
