@@ -18,7 +18,8 @@
 #   extension in a schema of its own;
 # - pg_upgrade (to the same major here; the pgupgrade suite goes from 18 to
 #   19) keeps the release and the objects; ALTER EXTENSION UPDATE then
-#   renames the function under them.
+#   renames the function under them; a database updated in place and then
+#   dumped restores into 1.4 as it is.
 use strict;
 use warnings;
 use File::Basename qw(dirname);
@@ -227,10 +228,24 @@ like($fp{'1.2'}, qr/^cast text -> public\.scru128 - i i$/m, "1.2: the user's imp
 like($node->safe_psql('restored_1_2', $fingerprint_sql), qr/^cast text -> public\.scru128 - i i$/m,
 	"1.2 dump restored the documented way: the user's cast is still the user's after the update");
 
+my ($ok, $out, $err);
+
+# the other way round: updated in place first, then dumped, the dump names
+# the new name and restores into 1.4 as it is
+$node->command_ok([ 'pg_dump', '-Fc', '-f', "$tempdir/updated.dump", '-d', $node->connstr('src_1_3') ],
+	'1.3 updated in place: pg_dump -Fc');
+$node->safe_psql('postgres', 'CREATE DATABASE restored_updated');
+($ok, $out, $err) = run_client('pg_restore', '--exit-on-error', '-d', $node->connstr('restored_updated'),
+	"$tempdir/updated.dump");
+ok($ok, '1.3 updated in place, then dumped: restored as it is with no error') or diag($err);
+is($node->safe_psql('restored_updated', $fingerprint_sql), renamed($fp{'1.3'}),
+	'1.3 updated in place, then dumped and restored: every table, row and object');
+check_updated('restored_updated', '1.3 updated in place, then dumped and restored');
+
 # a plain dump: the same through psql, stopping at the first error
 $node->safe_psql('postgres', 'CREATE DATABASE restored_plain');
 $node->safe_psql('restored_plain', q{CREATE EXTENSION scru128 VERSION '1.3'});
-my ($ok, $out, $err) = run_client('psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('restored_plain'),
+($ok, $out, $err) = run_client('psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('restored_plain'),
 	'-f', "$tempdir/src_1_3.sql");
 ok($ok, "1.3 plain dump through psql after CREATE EXTENSION scru128 VERSION '1.3': no error") or diag($err);
 $node->safe_psql('restored_plain', 'ALTER EXTENSION scru128 UPDATE');
