@@ -82,7 +82,6 @@ for my $from (@releases)
 	$old->command_ok([ 'pg_dump', '-Fc', '-f', "$tempdir/$db.dump", '-d', $old->connstr($db) ],
 		"$from: pg_dump -Fc");
 }
-my $dump13 = "$tempdir/src_1_3.dump";
 $old->command_ok([ 'pg_dump', '-f', "$tempdir/src_1_3.sql", '-d', $old->connstr('src_1_3') ],
 	'1.3: pg_dump, plain');
 like(slurp_file("$tempdir/src_1_3.sql"), qr/^CREATE EXTENSION IF NOT EXISTS scru128 WITH SCHEMA public;$/m,
