@@ -59,8 +59,11 @@ $node->safe_psql('app', 'CREATE EXTENSION scru128');
 $node->safe_psql('app', 'CREATE EXTENSION pg_stat_statements') if $pgss;
 my ($ret, $out, $err) = $node->psql('app', undef, extra_params => [ '-q', '-1', '-f', $plain ]);
 is($ret, 0, 'the SQL edition\'s plain script installed') or diag $err;
+# the SQL edition's node spec, through its setter where it has one
 $node->safe_psql('app', q{
-INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('43/8')});
+SELECT CASE WHEN to_regprocedure('scru128_sql.scru64_set_node_spec(text)') IS NOT NULL
+	THEN format('SELECT scru128_sql.scru64_set_node_spec(%L)', '43/8')
+	ELSE format('INSERT INTO scru128_sql.scru64_node (node_spec) VALUES (%L)', '43/8') END \gexec});
 
 sub psql_as
 {

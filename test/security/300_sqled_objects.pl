@@ -21,8 +21,8 @@
 #     scru64() ignores all of them, and the role can neither change the
 #     owner's table nor move the sequence.  1.3's advisory lock key held
 #     by such a role in an open transaction no longer stalls scru64().
-#  4. SECURITY DEFINER: scru64() and scru64_node_spec() are the only ones,
-#     each pins search_path to pg_catalog, pg_temp; a caller's temporary
+#  4. SECURITY DEFINER: scru64() and scru64_node_spec() (and any other
+#     the edition has) each pin search_path to pg_catalog, pg_temp; a caller's temporary
 #     views named like what they read (pg_temp is on that path, and is
 #     where any role can create) are never read by them as their owner.
 #     A control shows the same views take an unqualified name on that
@@ -144,8 +144,22 @@ REVOKE USAGE ON SCHEMA scru128_sql FROM pg_monitor;});
 # 3. the node spec and the generator's state
 #
 $node->safe_psql('postgres', 'CREATE ROLE sqled_connect LOGIN');
-$node->safe_psql('sqled_plain', q{
-INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('3/8')});
+# where scru64()'s state is (scru128_sql, or a schema of its own only the
+# owner may use) and how the owner sets the node spec (the table, or a
+# function that writes it)
+my $state = $node->safe_psql('sqled_plain', q{
+SELECT coalesce(to_regnamespace('scru128_sql_private')::text, 'scru128_sql')});
+my $setter = $node->safe_psql('sqled_plain', q{
+SELECT to_regprocedure('scru128_sql.scru64_set_node_spec(text)') IS NOT NULL});
+sub set_node_spec
+{
+	my ($spec) = @_;
+	$node->safe_psql('sqled_plain', $setter eq 't'
+		? "SELECT scru128_sql.scru64_set_node_spec($spec)"
+		: ($spec eq 'NULL' ? "DELETE FROM $state.scru64_node"
+			: "INSERT INTO $state.scru64_node (node_spec) VALUES ($spec) ON CONFLICT (one) DO UPDATE SET node_spec = excluded.node_spec"));
+}
+set_node_spec("'3/8'");
 my $node_id = 'SELECT ((scru128_sql.scru64() >> 16) & 255)::text';
 for my $case (
 	[ 'SET', "SET scru128_sql.scru64_node_spec = '5/8'; $node_id" ],
@@ -166,22 +180,25 @@ SHOW scru128_sql.scru64_node_spec;
 SELECT scru128_sql.scru64_node_spec();});
 is($out, "5/8\n3/8", 'node spec: ... the role\'s own setting is there, scru64_node_spec() gives the table\'s') or diag $err;
 $node->safe_psql('postgres', 'ALTER ROLE sqled_connect RESET scru128_sql.scru64_node_spec');
-for my $case (
-	[ 'change the table', q{UPDATE scru128_sql.scru64_node SET node_spec = '5/8'}, qr/42501.*permission denied for table scru64_node/ ],
-	[ 'add a row', q{INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('5/8')}, qr/42501.*permission denied for table scru64_node/ ],
-	[ 'move the sequence', q{SELECT setval('scru128_sql.scru64_last', 4738381338321616895)}, qr/42501.*permission denied for sequence scru64_last/ ],
-	[ 'read the sequence', q{SELECT last_value FROM scru128_sql.scru64_last}, qr/42501.*permission denied for (sequence|table) scru64_last/ ])
+my @cannot = (
+	[ 'change the table', "UPDATE $state.scru64_node SET node_spec = '5/8'", qr/42501.*permission denied for (table scru64_node|schema $state)/ ],
+	[ 'add a row', "INSERT INTO $state.scru64_node (node_spec) VALUES ('5/8')", qr/42501.*permission denied for (table scru64_node|schema $state)/ ],
+	[ 'move the sequence', "SELECT setval('$state.scru64_last', 4738381338321616895)", qr/42501.*permission denied for (sequence scru64_last|schema $state)/ ],
+	[ 'read the sequence', "SELECT last_value FROM $state.scru64_last", qr/42501.*permission denied for (sequence scru64_last|table scru64_last|schema $state)/ ]);
+push @cannot, [ 'call the owner\'s setter', "SELECT scru128_sql.scru64_set_node_spec('5/8')",
+	qr/42501.*permission denied for function scru64_set_node_spec/ ] if $setter eq 't';
+for my $case (@cannot)
 {
 	my ($what, $sql, $re) = @$case;
 	($ret, $out, $err) = psql_as('sqled_connect', 'sqled_plain', $sql);
 	like($err, $re, "node spec: the role cannot $what (42501)");
 }
-$node->safe_psql('sqled_plain', 'DELETE FROM scru128_sql.scru64_node');
+set_node_spec('NULL');
 ($ret, $out, $err) = psql_as('sqled_connect', 'sqled_plain', q{
 SET scru128_sql.scru64_node_spec = '5/8'; SELECT scru128_sql.scru64()});
 like($err, qr/55000: scru128_sql.scru64_node_spec is not set.*The value "5\/8" of this session .* is not used/s,
 	'node spec: without the table\'s row the session\'s value is still not used (55000 names it)');
-$node->safe_psql('sqled_plain', q{INSERT INTO scru128_sql.scru64_node (node_spec) VALUES ('3/8')});
+set_node_spec("'3/8'");
 
 # 1.3's advisory lock key, held by a role with CONNECT only
 {
@@ -196,11 +213,16 @@ SET statement_timeout = '3s'; SELECT scru128_sql.scru64() > 0});
 #
 # 4. SECURITY DEFINER functions
 #
+my $definers = $node->safe_psql('sqled_plain', q{
+SELECT string_agg(p.oid::regprocedure::text, ', ' ORDER BY 1) FROM pg_proc p
+WHERE p.pronamespace IN (SELECT oid FROM pg_namespace WHERE nspname LIKE 'scru128\_sql%') AND p.prosecdef});
+like($definers, qr/^(?=.*scru128_sql\.scru64\(\))(?=.*scru128_sql\.scru64_node_spec\(\))/,
+	"SECURITY DEFINER: $definers");
 is( $node->safe_psql('sqled_plain', q{
-SELECT string_agg(p.oid::regprocedure::text || ' ' || coalesce(array_to_string(p.proconfig, ' '), '(no SET)'), '; ' ORDER BY 1)
-FROM pg_proc p WHERE p.pronamespace = 'scru128_sql'::regnamespace AND p.prosecdef}),
-	'scru128_sql.scru64() search_path=pg_catalog, pg_temp lock_timeout=5s; scru128_sql.scru64_node_spec() search_path=pg_catalog, pg_temp',
-	'SECURITY DEFINER: scru64() and scru64_node_spec() only, each with search_path pinned to pg_catalog, pg_temp');
+SELECT string_agg(p.oid::regprocedure::text, ', ' ORDER BY 1) FROM pg_proc p
+WHERE p.pronamespace IN (SELECT oid FROM pg_namespace WHERE nspname LIKE 'scru128\_sql%') AND p.prosecdef
+  AND NOT coalesce('search_path=pg_catalog, pg_temp' = ANY (p.proconfig), false)}),
+	'', 'SECURITY DEFINER: ... each pins search_path to pg_catalog, pg_temp');
 
 # PostgreSQL never looks for functions or operators in pg_temp, so what a
 # caller can put on that path are relations and types: temporary views
@@ -210,6 +232,7 @@ CREATE TEMP SEQUENCE trap_hits;
 CREATE FUNCTION pg_temp.trap_fired() RETURNS text LANGUAGE sql AS $$SELECT pg_catalog.nextval('pg_temp.trap_hits'); SELECT '5/8'::text$$;
 CREATE TEMP VIEW scru64_node AS SELECT true AS one, pg_temp.trap_fired() AS node_spec;
 CREATE TEMP VIEW scru64_last AS SELECT 4738381338321616895::bigint AS last_value, pg_temp.trap_fired() AS t;
+CREATE TEMP VIEW scru64_lock AS SELECT pg_temp.trap_fired() AS t;
 CREATE TEMP VIEW pg_locks AS SELECT 0 AS pid, pg_temp.trap_fired() AS t;
 CREATE TEMP VIEW pg_db_role_setting AS SELECT 0::oid AS setdatabase, 0::oid AS setrole, ARRAY[pg_temp.trap_fired()] AS setconfig;
 CREATE TEMP VIEW pg_database AS SELECT 0::oid AS oid, pg_temp.trap_fired()::name AS datname;
