@@ -1,9 +1,10 @@
 # Copyright: see the LICENSE file of the scru128 extension.
 #
-# doc/security.md, rows "Install and update scripts" and "Objects found by
-# name (native extension)": a role that can create objects in a schema on
-# the search_path of the extension's scripts, or of a superuser's queries,
-# does not get its code run by them.
+# doc/security.md, sections "Install and update scripts (native)" and
+# "Objects found by name (native, at run time)" (the planner's lookups by
+# name, a writable public beside the extension): a role that can create
+# objects in a schema on the search_path of the extension's scripts, or of
+# a superuser's queries, does not get its code run by them.
 #
 #  1. Install and update scripts.  CREATE EXTENSION and ALTER EXTENSION
 #     UPDATE run the scripts as a superuser (scru128 is trusted: the

@@ -1,9 +1,11 @@
 # Copyright: see the LICENSE file of the scru128 extension.
 #
-# doc/security.md, rows "Installing: a role with CREATE on the database",
-# "Settings a role can change", "Server-wide generators: reset and shared
-# state": what each role may do to the native extension and to the state
-# that other sessions, databases and roles share.
+# doc/security.md, section "Objects found by name (native, at run time)",
+# rows "a role without CREATE on the database installs the extension ..."
+# and "changing a LEAKPROOF label"; section "Settings and shared state",
+# the native rows (scru64_node_spec, generator_scope, the reset, the
+# server-wide generators): what each role may do to the native extension
+# and to the state that other sessions, databases and roles share.
 #
 #  1. scru128 is a trusted extension (moved here from test/t/070): a role
 #     with CREATE on the database installs it, uses it and drops it; one

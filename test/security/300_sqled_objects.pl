@@ -1,9 +1,13 @@
 # Copyright: see the LICENSE file of the scru128 extension.
 #
-# doc/security.md, rows "SQL edition: the schema taken first", "SQL
-# edition: the node spec and the generator's state" and "SECURITY DEFINER
-# functions": the attacks of 1.3's review (issue 29) on the plain script,
-# as the roles that made them.
+# doc/security.md: section "Objects found by name (SQL edition)", rows
+# "any role with CREATE on the database makes schema scru128_sql first"
+# and "the owner's REVOKE USAGE ... undone"; section "SECURITY DEFINER
+# functions"; section "Locks taken before privilege checks (SQL
+# edition)", row "1.3: any role took scru64()'s advisory lock key";
+# section "Settings and shared state", row "SQL edition: a role sets its
+# own node spec".  The attacks of 1.3's review (issue 29) on the plain
+# script, as the roles that made them.
 #
 #  1. Schema squatting (moved here from the pgtle suite): any role with
 #     CREATE on the database makes schema scru128_sql first, with a domain
