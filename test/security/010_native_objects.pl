@@ -1,8 +1,10 @@
 # Copyright: see the LICENSE file of the scru128 extension.
 #
-# doc/security.md, sections "Install and update scripts (native)" and
-# "Objects found by name (native, at run time)" (the planner's lookups by
-# name, a writable public beside the extension): a role that can create
+# doc/security.md, section "Install and update scripts (native)", rows
+# "The install-script route" and "Names taken first"; section "Objects
+# found by name: the planner and TimescaleDB's catalog", row "A sibling
+# function of the rewrite"; section "Objects found by name (native)", row
+# "A writable public beside the extension".  A role that can create
 # objects in a schema on the search_path of the extension's scripts, or of
 # a superuser's queries, does not get its code run by them.
 #
@@ -26,9 +28,10 @@
 #  2. Names the role took first in the target schema (a function, a
 #     shell type, a function the scripts create with OR REPLACE): the
 #     install fails and adopts none of them.
-#  3. The planner's time rewrite looks up X_time_lower and its siblings by
-#     name in the schema of the function it rewrites: each exists there
-#     and is a member of the extension, so no other role can add one.
+#  3. The planner's time rewrite looks up X_time_lower and its siblings,
+#     and X_time_lt ... X_time_ge, by name in the schema of the function it
+#     rewrites: each exists there and is a member of the extension, so no
+#     other role can add one.
 #  4. A superuser's queries in the documented forms (time comparisons
 #     with a timestamptz, literals, casts, aggregates, ORDER BY) on every
 #     type of the extension, with that role's traps in public beside the
@@ -235,16 +238,24 @@ for my $case (
 #
 is( $node->safe_psql('victim', q{
 SET search_path = pg_catalog;
-SELECT string_agg(f, ', ' ORDER BY f) FROM (
-	SELECT p || '_' || s AS f
+SELECT string_agg(f || '(' || a::regtype[]::text || ')', ', ' ORDER BY f) FROM (
+	SELECT p || '_' || s AS f, ARRAY['timestamptz', 'boolean']::regtype[]::oid[] AS a
 	FROM unnest(ARRAY['scru128', 'scru160', 'scru64', 'uuid', 'ulid']) p,
-		unnest(ARRAY['time_lower', 'time_upper', 'time_lower_end', 'time_upper_start']) s) x
+		unnest(ARRAY['time_lower', 'time_upper', 'time_lower_end', 'time_upper_start']) s
+	UNION ALL
+	SELECT p || '_time_' || s, ARRAY[to_regtype((SELECT nspname FROM pg_namespace WHERE oid = e.extnamespace)
+		|| '.' || p), 'timestamptz'::regtype]::oid[]
+	FROM unnest(ARRAY['scru128', 'scru160', 'scru64', 'ulid']) p, unnest(ARRAY['lt', 'le', 'gt', 'ge']) s,
+		pg_extension e WHERE e.extname = 'scru128'
+	UNION ALL
+	SELECT 'uuid_time_' || s, ARRAY['uuid', 'timestamptz']::regtype[]::oid[]
+	FROM unnest(ARRAY['lt', 'le', 'gt', 'ge']) s) x
 WHERE NOT EXISTS (
 	SELECT FROM pg_proc pr JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = pr.oid AND d.deptype = 'e'
 	WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'scru128')
 	  AND pr.pronamespace = (SELECT extnamespace FROM pg_extension WHERE extname = 'scru128')
-	  AND pr.proname = x.f AND pr.proargtypes = '1184 16'::oidvector)}),
-	'', 'every X_time_lower, X_time_upper, X_time_lower_end and X_time_upper_start(timestamptz, boolean) the planner looks up is a member of the extension, in its schema');
+	  AND pr.proname = x.f AND pr.proargtypes = array_to_string(x.a, ' ')::oidvector)}),
+	'', 'every X_time_lower, X_time_upper, X_time_lower_end, X_time_upper_start(timestamptz, boolean) and X_time_lt ... X_time_ge(X, timestamptz) the planner looks up is a member of the extension, in its schema');
 
 #
 # 4. a superuser's queries beside the role's traps in public

@@ -1,11 +1,11 @@
 # Copyright: see the LICENSE file of the scru128 extension.
 #
-# doc/security.md, section "Objects found by name (native, at run time)",
-# rows "a role without CREATE on the database installs the extension ..."
-# and "changing a LEAKPROOF label"; section "Settings and shared state",
-# the native rows (scru64_node_spec, generator_scope, the reset, the
-# server-wide generators): what each role may do to the native extension
-# and to the state that other sessions, databases and roles share.
+# doc/security.md, section "Objects found by name (native)", rows
+# "Installing or replacing code" and "A LEAKPROOF label changed"; section
+# "Settings and shared state", rows "Native node spec", "Generator scope",
+# "The reset" and "Shared generators".  What each role may do to the
+# native extension and to the state that other sessions, databases and
+# roles share.
 #
 #  1. scru128 is a trusted extension (moved here from test/t/070): a role
 #     with CREATE on the database installs it, uses it and drops it; one

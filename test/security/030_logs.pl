@@ -1,8 +1,8 @@
 # Copyright: see the LICENSE file of the scru128 extension.
 #
 # doc/security.md, section "What reaches the server log and
-# pg_stat_statements", its three rows: what the native extension and the
-# SQL edition put
+# pg_stat_statements", rows "A successful call", "A failing call" and
+# "pg_stat_statements": what the native extension and the SQL edition put
 # where other roles (the server's administrators, pg_read_all_stats) read
 # it.
 #

@@ -1,13 +1,12 @@
 # Copyright: see the LICENSE file of the scru128 extension.
 #
-# doc/security.md: section "Objects found by name (SQL edition)", rows
-# "any role with CREATE on the database makes schema scru128_sql first"
-# and "the owner's REVOKE USAGE ... undone"; section "SECURITY DEFINER
-# functions"; section "Locks taken before privilege checks (SQL
-# edition)", row "1.3: any role took scru64()'s advisory lock key";
-# section "Settings and shared state", row "SQL edition: a role sets its
-# own node spec".  The attacks of 1.3's review (issue 29) on the plain
-# script, as the roles that made them.
+# doc/security.md, section "Objects found by name (SQL edition)", rows
+# "The schema taken first" and "The owner's REVOKE undone"; section
+# "SECURITY DEFINER functions", row "A caller's temporary objects";
+# section "Locks taken before privilege checks (SQL edition)", row "1.3's
+# advisory lock"; section "Settings and shared state", row "SQL edition
+# node spec".  The attacks of 1.3's review (issue 29) on the plain script,
+# as the roles that made them.
 #
 #  1. Schema squatting (moved here from the pgtle suite): any role with
 #     CREATE on the database makes schema scru128_sql first, with a domain
