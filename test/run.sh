@@ -6,6 +6,7 @@
 #   bash test/run.sh                 # every suite on every major (the CI run)
 #   bash test/run.sh unit regress    # only the named suites, on the host
 #   bash test/run.sh pg18            # the suites of column 18, in its chroot
+#   bash test/run.sh pg18:differential   # only the named suites, there
 #   bash test/run.sh --list          # the table below and what pgNN runs
 #
 # The environment settings are in doc/testing.md.
@@ -123,14 +124,20 @@ else
 		SUITES+=("pg$v")
 	done
 fi
+# pgNN is the column NN, pgNN:A,B only the suites A and B of the table
+# there (whatever their column says)
 for s in "${SUITES[@]}"; do
-	if [[ $s =~ ^pg([0-9]+)$ ]] && [[ " ${SOURCE_MAJORS[*]} ${CHROOT_MAJORS[*]} " == *" ${BASH_REMATCH[1]} "* ]]; then
-		continue
+	names=$s
+	if [[ $s =~ ^pg([0-9]+)(:(.*))?$ ]] && [[ " ${SOURCE_MAJORS[*]} ${CHROOT_MAJORS[*]} " == *" ${BASH_REMATCH[1]} "* ]]; then
+		[ -n "${BASH_REMATCH[2]}" ] || continue
+		names=${BASH_REMATCH[3]//,/ }
 	fi
-	if [ -z "${SUITE_MAJORS[$s]+set}" ]; then
-		log "no suite $s: bash test/run.sh --list shows them"
-		exit 2
-	fi
+	for n in $names; do
+		if [ -z "${SUITE_MAJORS[$n]+set}" ]; then
+			log "no suite $n: bash test/run.sh --list shows them"
+			exit 2
+		fi
+	done
 done
 
 PASSED=0
@@ -283,8 +290,8 @@ install_packages
 if [ "$(id -u)" = 0 ]; then
 	for s in "${SUITES[@]}"; do
 		case $s in
-			pg16) pg16_prepare_background ;;
-			pg[0-9]*) chroot_prepare_background "${s#pg}" ;;
+			pg16 | pg16:*) pg16_prepare_background ;;
+			pg[0-9]*) v=${s#pg} && chroot_prepare_background "${v%%:*}" ;;
 		esac
 	done
 fi
@@ -294,10 +301,15 @@ start_cluster
 for s in "${SUITES[@]}"; do
 	log "suite $s"
 	t0=$SECONDS
-	if [ "$s" = pg16 ]; then
-		pg16_suite_run $(suites_on 16)
-	elif [[ $s =~ ^pg([0-9]+)$ ]]; then
-		chroot_suite_run "${BASH_REMATCH[1]}" $(suites_on "${BASH_REMATCH[1]}")
+	if [[ $s =~ ^pg([0-9]+)(:(.*))?$ ]]; then
+		v=${BASH_REMATCH[1]}
+		names=${BASH_REMATCH[3]//,/ }
+		[ -n "${BASH_REMATCH[2]}" ] || names=$(suites_on "$v")
+		if [ "$v" = 16 ]; then
+			pg16_suite_run $names
+		else
+			chroot_suite_run "$v" $names
+		fi
 	else
 		"suite_$s"
 	fi

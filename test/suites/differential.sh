@@ -1,10 +1,14 @@
 # test/suites/differential.sh: random queries comparing id OP t, which the
 # planner rewrites, with the never-rewritten X_time_OP functions and with
 # the ternary partition of the predicate (test/differential, doc/testing.md).
+# DIFF_SECONDS (60 by default) bounds each file's queries; the run may take
+# that and its setup, so TAP_TIMEOUT is raised to leave 10 minutes more.
 # Sourced by test/run.sh, which calls suite_differential.
 
 suite_differential() {
 	local tests
+	local TAP_TIMEOUT=${TAP_TIMEOUT:-2400}
+	[ "$TAP_TIMEOUT" -ge $((${DIFF_SECONDS:-60} + 600)) ] || TAP_TIMEOUT=$((${DIFF_SECONDS:-60} + 600))
 	tests=$(cd "$BUILD" && echo test/differential/*.pl)
 	run_tap differential "$tests"
 }
