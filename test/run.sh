@@ -152,13 +152,22 @@ record_tap() {
 }
 
 # a suite that cannot run on this machine for want of something outside the
-# repository (the Citus sources): said in its log and again, last, before the
-# totals; never silent
+# repository (a vendored source archive: PostgreSQL 16.2, Citus, pg_tle):
+# said in its log and again, with their count, just before the totals; never
+# silent.  Under CI=true each counts as failed (SKIPPED_HERE: those of this
+# run; a nested run's, listed too, were counted by that run itself).
 SKIPPED=()
+SKIPPED_HERE=0
 record_skipped() {
 	log "$1: SKIPPED: $2"
 	SKIPPED+=("$1: $2")
+	SKIPPED_HERE=$((SKIPPED_HERE + 1))
 }
+
+# TAP files that skipped themselves (plan skip_all): not applicable on this
+# major, or, outside CI, without something they need (under CI=true such a
+# file fails instead); listed before the totals
+TAP_SKIPPED=()
 
 # a suite whose harness failed without reporting a failed test still fails
 suite_failed() {
@@ -233,6 +242,11 @@ run_tap() {
 		record_tap "$name" "$out"
 		suite_failed "$name"
 	fi
+	local f why
+	while IFS=$'\t' read -r f why; do
+		log "$name: $f skipped itself: $why"
+		TAP_SKIPPED+=("$name: $f: $why")
+	done < <(sed -nE 's/^(test\/[^ ]+\.pl) \.+ skipped: (.*)$/\1\t\2/p' "$out")
 	# the next make installcheck empties tmp_check: the server logs go
 	# where server_log_check finds them, under the suite's name
 	if [ -d "$BUILD/tmp_check/log" ]; then
@@ -308,8 +322,19 @@ done
 [ -z "${SCRU128_SERVER_LOG_CHECK:-}" ] || server_log_check
 
 log "total time $SECONDS s"
+for s in "${TAP_SKIPPED[@]}"; do
+	log "TAP file skipped: $s"
+done
 for s in "${SKIPPED[@]}"; do
 	log "SKIPPED $s"
 done
+if [ "${#SKIPPED[@]}" != 0 ]; then
+	if ci_run; then
+		log "${#SKIPPED[@]} skipped: CI=true counts each as failed"
+		FAILED=$((FAILED + SKIPPED_HERE))
+	else
+		log "${#SKIPPED[@]} skipped (not counted as failed; under CI=true each would be)"
+	fi
+fi
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]
