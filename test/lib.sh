@@ -200,6 +200,8 @@ start_cluster() {
 }
 
 stop_cluster() {
+	# test/run.sh: runs of other majors still going beside keep $WORK
+	if declare -F nested_abandon >/dev/null; then nested_abandon; fi
 	if [ -n "${WORK:-}" ] && [ -f "$WORK/data/postmaster.pid" ]; then
 		as_user pg_ctl -D "$WORK/data" -m fast -w stop >/dev/null || true
 	fi

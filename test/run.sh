@@ -305,9 +305,10 @@ fi
 build_and_install
 start_cluster
 
-for s in "${SUITES[@]}"; do
+# run_suite NAME: one suite, and its time (for the CI budget, doc/testing.md)
+run_suite() {
+	local s=$1 t0=$SECONDS
 	log "suite $s"
-	t0=$SECONDS
 	if [ "$s" = pg16 ]; then
 		pg16_suite_run $(suites_on 16)
 	elif [[ $s =~ ^pg([0-9]+)$ ]]; then
@@ -315,9 +316,117 @@ for s in "${SUITES[@]}"; do
 	else
 		"suite_$s"
 	fi
-	# the time of each suite, for the CI budget (60 minutes on 2 cores)
 	log "suite $s took $((SECONDS - t0)) s"
+}
+
+# The runs of the other majors (pg16 and the chroots) share nothing with
+# the host's server, and each mostly keeps one core busy, as do most of the
+# host's suites: SCRU128_NESTED_JOBS of them (default 1) run beside the
+# host's suites, each taking the next whose chroot or build is ready, and
+# are counted after them, in table order; 0 runs every suite in turn.  The
+# dump the xrestore suites restore is made first, from the host's server.
+NESTED=()
+HOST_SUITES=()
+for s in "${SUITES[@]}"; do
+	if [[ $s =~ ^pg([0-9]+)$ ]]; then NESTED+=("$s"); else HOST_SUITES+=("$s"); fi
 done
+NESTED_JOBS=${SCRU128_NESTED_JOBS:-1}
+NESTED_PIDS=()
+
+# whether the chroot or the build nested suite $1 waits for is there (or
+# its preparation ended, failed: the suite then says so)
+nested_prepared() {
+	local pid
+	if [ "$1" = pg16 ]; then
+		pid=$PG16_PID
+	else
+		pid=${CHROOT_PID[${1#pg}]:-}
+	fi
+	[ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null
+}
+
+# one lane of nested suites: takes the first ready one of those left in
+# $WORK/nested.queue (under a lock, shared with the other lanes), runs it,
+# and leaves its counts in $WORK/nested.$1.state for the main shell
+nested_lane() {
+	local lane=$1 s next left
+	PASSED=0 FAILED=0 SKIPPED=() SKIPPED_HERE=0 TAP_SKIPPED=()
+	while :; do
+		next=
+		{
+			flock 8
+			left=$(cat "$WORK/nested.queue")
+			[ -n "$left" ] || break
+			for s in $left; do
+				if nested_prepared "$s"; then next=$s; break; fi
+			done
+			[ -z "$next" ] || echo "$left" | grep -vx "$next" >"$WORK/nested.queue" || true
+		} 8>"$WORK/nested.lock"
+		if [ -z "$next" ]; then
+			sleep 5
+			continue
+		fi
+		# ready: a wait in the suite would not find the main shell's job
+		if [ "$next" = pg16 ]; then PG16_PID=; else unset "CHROOT_PID[${next#pg}]"; fi
+		run_suite "$next"
+		echo "$next" >>"$WORK/nested.done.$lane"
+	done
+	NESTED_STATE=("$PASSED" "$FAILED" "$SKIPPED_HERE")
+	NESTED_SKIPPED=("${SKIPPED[@]}")
+	NESTED_TAP_SKIPPED=("${TAP_SKIPPED[@]}")
+	declare -p NESTED_STATE NESTED_SKIPPED NESTED_TAP_SKIPPED >"$WORK/nested.$lane.state"
+}
+
+# an end before the lanes did (a failed command, a signal): they go on
+# until their suite ends, so the work directory is kept for them
+# (stop_cluster in test/lib.sh calls this)
+nested_abandon() {
+	local pid
+	for pid in "${NESTED_PIDS[@]}"; do
+		if kill -0 "$pid" 2>/dev/null; then
+			log "the nested runs beside the host's suites are still running: keeping $WORK"
+			KEEP_WORK=1
+			return
+		fi
+	done
+}
+
+if [ "$(id -u)" = 0 ] && [ "$NESTED_JOBS" -gt 0 ] && [ "${#NESTED[@]}" -gt 0 ] && [ "${#HOST_SUITES[@]}" -gt 0 ]; then
+	xver_dump || true
+	printf '%s\n' "${NESTED[@]}" >"$WORK/nested.queue"
+	log "running ${NESTED[*]} beside the host's suites ($NESTED_JOBS at a time; SCRU128_NESTED_JOBS), their logs after them"
+	for ((lane = 1; lane <= NESTED_JOBS && lane <= ${#NESTED[@]}; lane++)); do
+		nested_lane "$lane" >"$WORK/nested.$lane.out" 2>&1 &
+		NESTED_PIDS+=("$!")
+	done
+	for s in "${HOST_SUITES[@]}"; do
+		run_suite "$s"
+	done
+	t0=$SECONDS
+	for pid in "${NESTED_PIDS[@]}"; do
+		wait "$pid" || true
+	done
+	log "waited $((SECONDS - t0)) s for the nested runs after the host's suites"
+	for ((lane = 1; lane <= ${#NESTED_PIDS[@]}; lane++)); do
+		log "--- nested runs, lane $lane: $(cat "$WORK/nested.done.$lane" 2>/dev/null | xargs)"
+		cat "$WORK/nested.$lane.out"
+		if [ -f "$WORK/nested.$lane.state" ]; then
+			source "$WORK/nested.$lane.state"
+			PASSED=$((PASSED + NESTED_STATE[0]))
+			FAILED=$((FAILED + NESTED_STATE[1]))
+			SKIPPED_HERE=$((SKIPPED_HERE + NESTED_STATE[2]))
+			SKIPPED+=("${NESTED_SKIPPED[@]}")
+			TAP_SKIPPED+=("${NESTED_TAP_SKIPPED[@]}")
+		else
+			log "nested lane $lane ended without its counts"
+			suite_failed "nested-lane-$lane"
+		fi
+	done
+else
+	for s in "${SUITES[@]}"; do
+		run_suite "$s"
+	done
+fi
 
 [ -z "${SCRU128_SERVER_LOG_CHECK:-}" ] || server_log_check
 
