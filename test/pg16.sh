@@ -2,9 +2,9 @@
 #
 # Sourced by test/run.sh.  No Debian release packages 16, so suite pg16
 # builds PostgreSQL 16.2 from the vendored archive (postgresql-16.2.tar.gz
-# in VENDOR_DIR, else ../shared/vendor beside the checkout) with
-# --enable-cassert --enable-debug --enable-tap-tests and the contrib modules
-# the suites use, as the unprivileged user, into $PG16_PREFIX, kept there
+# in VENDOR_DIR, else ../shared/vendor beside the checkout; without it the
+# suite says SKIPPED) with --enable-cassert --enable-debug
+# --enable-tap-tests and the contrib modules the suites use, as the unprivileged user, into $PG16_PREFIX, kept there
 # for later runs while the archive's checksum and the build options are
 # the same (the chroots' way).  The build starts in the background when the
 # run starts and runs under nice while the host's suites do.  The suites of

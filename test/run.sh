@@ -319,107 +319,139 @@ run_suite() {
 	log "suite $s took $((SECONDS - t0)) s"
 }
 
-# The runs of the other majors (pg16 and the chroots) share nothing with
-# the host's server, and each mostly keeps one core busy, as do most of the
-# host's suites: SCRU128_NESTED_JOBS of them (default 1) run beside the
-# host's suites, each taking the next whose chroot or build is ready, and
-# are counted after them, in table order; 0 runs every suite in turn.  The
-# dump the xrestore suites restore is made first, from the host's server.
-NESTED=()
+# Two streams of suites.  The runs of the other majors (pg16 and the
+# chroots) share nothing with the host's server, and each of them, like
+# most of the host's suites, keeps about one core busy: they run in
+# SCRU128_NESTED_JOBS lanes (default 1; 0 runs every suite in turn) beside
+# the host's suites, and so do the host's suites that need neither its
+# server nor its installation (LANE_SUITES), which fill a lane while it
+# waits for a chroot or the 16.2 build.  Each lane takes from one queue
+# the first suite that is ready; the host's stream, once its own suites
+# are done, takes from it too.  The lanes' counts and logs come after the
+# host's suites.  The dump the xrestore suites restore is made first,
+# from the host's server, before packages and pgxn change its installation.
+LANE_SUITES="unit sanitize fuzz meta"
+QUEUED=()
 HOST_SUITES=()
 for s in "${SUITES[@]}"; do
-	if [[ $s =~ ^pg([0-9]+)$ ]]; then NESTED+=("$s"); else HOST_SUITES+=("$s"); fi
+	if [[ $s =~ ^pg([0-9]+)$ ]]; then
+		QUEUED+=("$s")
+	else
+		HOST_SUITES+=("$s")
+	fi
 done
 NESTED_JOBS=${SCRU128_NESTED_JOBS:-1}
-NESTED_PIDS=()
+LANE_PIDS=()
+if [ "$(id -u)" = 0 ] && [ "$NESTED_JOBS" -gt 0 ] && [ "${#QUEUED[@]}" -gt 0 ] && [ "${#HOST_SUITES[@]}" -gt 0 ]; then
+	HOST_SUITES=()
+	for s in "${SUITES[@]}"; do
+		if [[ $s =~ ^pg([0-9]+)$ ]]; then
+			:
+		elif [[ " $LANE_SUITES " == *" $s "* ]]; then
+			QUEUED+=("$s")
+		else
+			HOST_SUITES+=("$s")
+		fi
+	done
+fi
 
-# whether the chroot or the build nested suite $1 waits for is there (or
-# its preparation ended, failed: the suite then says so)
-nested_prepared() {
-	local pid
-	if [ "$1" = pg16 ]; then
-		pid=$PG16_PID
-	else
-		pid=${CHROOT_PID[${1#pg}]:-}
-	fi
+# whether the chroot or the build suite $1 waits for is there (or its
+# preparation ended, failed: the suite then says so); any other is ready
+lane_ready() {
+	local pid=
+	case $1 in
+		pg16) pid=$PG16_PID ;;
+		pg[0-9]*) pid=${CHROOT_PID[${1#pg}]:-} ;;
+	esac
 	[ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null
 }
 
-# one lane of nested suites: takes the first ready one of those left in
-# $WORK/nested.queue (under a lock, shared with the other lanes), runs it,
-# and leaves its counts in $WORK/nested.$1.state for the main shell
-nested_lane() {
-	local lane=$1 s next left
-	PASSED=0 FAILED=0 SKIPPED=() SKIPPED_HERE=0 TAP_SKIPPED=()
+# lane_take: sets LANE_NEXT to the first ready suite of $WORK/lane.queue
+# and takes it off (under a lock the lanes share), waiting while none is
+# ready; empty when the queue is
+lane_take() {
+	local s left
 	while :; do
-		next=
+		LANE_NEXT=
 		{
 			flock 8
-			left=$(cat "$WORK/nested.queue")
-			[ -n "$left" ] || break
+			left=$(cat "$WORK/lane.queue")
 			for s in $left; do
-				if nested_prepared "$s"; then next=$s; break; fi
+				if lane_ready "$s"; then LANE_NEXT=$s; break; fi
 			done
-			[ -z "$next" ] || echo "$left" | grep -vx "$next" >"$WORK/nested.queue" || true
-		} 8>"$WORK/nested.lock"
-		if [ -z "$next" ]; then
-			sleep 5
-			continue
-		fi
-		# ready: a wait in the suite would not find the main shell's job
-		if [ "$next" = pg16 ]; then PG16_PID=; else unset "CHROOT_PID[${next#pg}]"; fi
-		run_suite "$next"
-		echo "$next" >>"$WORK/nested.done.$lane"
+			[ -z "$LANE_NEXT" ] || echo "$left" | grep -vx "$LANE_NEXT" >"$WORK/lane.queue" || true
+		} 8>"$WORK/lane.lock"
+		[ -n "$LANE_NEXT" ] || [ -z "$left" ] || { sleep 5; continue; }
+		# a wait in the suite for the main shell's job would not find it
+		case $LANE_NEXT in
+			pg16) PG16_PID= ;;
+			pg[0-9]*) unset "CHROOT_PID[${LANE_NEXT#pg}]" ;;
+		esac
+		return 0
 	done
-	NESTED_STATE=("$PASSED" "$FAILED" "$SKIPPED_HERE")
-	NESTED_SKIPPED=("${SKIPPED[@]}")
-	NESTED_TAP_SKIPPED=("${TAP_SKIPPED[@]}")
-	declare -p NESTED_STATE NESTED_SKIPPED NESTED_TAP_SKIPPED >"$WORK/nested.$lane.state"
 }
 
-# an end before the lanes did (a failed command, a signal): they go on
-# until their suite ends, so the work directory is kept for them
-# (stop_cluster in test/lib.sh calls this)
+# one lane: its counts go to $WORK/lane.N.state for the main shell
+lane_run() {
+	local lane=$1
+	PASSED=0 FAILED=0 SKIPPED=() SKIPPED_HERE=0 TAP_SKIPPED=()
+	while lane_take && [ -n "$LANE_NEXT" ]; do
+		run_suite "$LANE_NEXT"
+		echo "$LANE_NEXT" >>"$WORK/lane.$lane.done"
+	done
+	LANE_STATE=("$PASSED" "$FAILED" "$SKIPPED_HERE")
+	LANE_SKIPPED=("${SKIPPED[@]}")
+	LANE_TAP_SKIPPED=("${TAP_SKIPPED[@]}")
+	declare -p LANE_STATE LANE_SKIPPED LANE_TAP_SKIPPED >"$WORK/lane.$lane.state"
+}
+
+# an end before the lanes' (a failed command, a signal): they go on until
+# their suite ends, so the work directory is kept for them (stop_cluster
+# in test/lib.sh calls this)
 nested_abandon() {
 	local pid
-	for pid in "${NESTED_PIDS[@]}"; do
+	for pid in "${LANE_PIDS[@]}"; do
 		if kill -0 "$pid" 2>/dev/null; then
-			log "the nested runs beside the host's suites are still running: keeping $WORK"
+			log "suites still running beside (lanes): keeping $WORK"
 			KEEP_WORK=1
 			return
 		fi
 	done
 }
 
-if [ "$(id -u)" = 0 ] && [ "$NESTED_JOBS" -gt 0 ] && [ "${#NESTED[@]}" -gt 0 ] && [ "${#HOST_SUITES[@]}" -gt 0 ]; then
+if [ "$(id -u)" = 0 ] && [ "$NESTED_JOBS" -gt 0 ] && [ "${#QUEUED[@]}" -gt 0 ] && [ "${#HOST_SUITES[@]}" -gt 0 ]; then
 	xver_dump || true
-	printf '%s\n' "${NESTED[@]}" >"$WORK/nested.queue"
-	log "running ${NESTED[*]} beside the host's suites ($NESTED_JOBS at a time; SCRU128_NESTED_JOBS), their logs after them"
-	for ((lane = 1; lane <= NESTED_JOBS && lane <= ${#NESTED[@]}; lane++)); do
-		nested_lane "$lane" >"$WORK/nested.$lane.out" 2>&1 &
-		NESTED_PIDS+=("$!")
+	printf '%s\n' "${QUEUED[@]}" >"$WORK/lane.queue"
+	log "beside the host's suites, in $NESTED_JOBS lane(s) (SCRU128_NESTED_JOBS): ${QUEUED[*]}; their logs after the host's suites"
+	for ((lane = 1; lane <= NESTED_JOBS; lane++)); do
+		lane_run "$lane" >"$WORK/lane.$lane.out" 2>&1 &
+		LANE_PIDS+=("$!")
 	done
 	for s in "${HOST_SUITES[@]}"; do
 		run_suite "$s"
 	done
+	# then what is left in the queue, here too
+	while lane_take && [ -n "$LANE_NEXT" ]; do
+		run_suite "$LANE_NEXT"
+	done
 	t0=$SECONDS
-	for pid in "${NESTED_PIDS[@]}"; do
+	for pid in "${LANE_PIDS[@]}"; do
 		wait "$pid" || true
 	done
-	log "waited $((SECONDS - t0)) s for the nested runs after the host's suites"
-	for ((lane = 1; lane <= ${#NESTED_PIDS[@]}; lane++)); do
-		log "--- nested runs, lane $lane: $(cat "$WORK/nested.done.$lane" 2>/dev/null | xargs)"
-		cat "$WORK/nested.$lane.out"
-		if [ -f "$WORK/nested.$lane.state" ]; then
-			source "$WORK/nested.$lane.state"
-			PASSED=$((PASSED + NESTED_STATE[0]))
-			FAILED=$((FAILED + NESTED_STATE[1]))
-			SKIPPED_HERE=$((SKIPPED_HERE + NESTED_STATE[2]))
-			SKIPPED+=("${NESTED_SKIPPED[@]}")
-			TAP_SKIPPED+=("${NESTED_TAP_SKIPPED[@]}")
+	log "waited $((SECONDS - t0)) s for the lanes after the host's suites"
+	for ((lane = 1; lane <= ${#LANE_PIDS[@]}; lane++)); do
+		log "--- lane $lane ran: $(xargs <"$WORK/lane.$lane.done" 2>/dev/null)"
+		cat "$WORK/lane.$lane.out"
+		if [ -f "$WORK/lane.$lane.state" ]; then
+			source "$WORK/lane.$lane.state"
+			PASSED=$((PASSED + LANE_STATE[0]))
+			FAILED=$((FAILED + LANE_STATE[1]))
+			SKIPPED_HERE=$((SKIPPED_HERE + LANE_STATE[2]))
+			SKIPPED+=("${LANE_SKIPPED[@]}")
+			TAP_SKIPPED+=("${LANE_TAP_SKIPPED[@]}")
 		else
-			log "nested lane $lane ended without its counts"
-			suite_failed "nested-lane-$lane"
+			log "lane $lane ended without its counts"
+			suite_failed "lane-$lane"
 		fi
 	done
 else
