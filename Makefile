@@ -58,16 +58,24 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# Every script is put together from parts, and each part goes through the
+# sed script of the same name in the directories given (sql/qualify for
+# every script, sql/direct too for the direct ones), where there is one:
+# $(call join_parts,DIRS,PARTS)
+join_parts = for f in $(2); do \
+		n=$$(echo "$${f\#sql/}" | tr / _ | sed 's/\.sql$$/.sed/'); \
+		c="cat"; \
+		for d in $(1); do [ -f "sql/$$d/$$n" ] && c="$$c | sed -f sql/$$d/$$n"; done; \
+		eval "$$c" <"$$f"; \
+	done
+
 # each update script is its release's parts, sql/<version>/*.sql, in name order
 .SECONDEXPANSION:
-$(UPDATE_SCRIPTS): sql/scru128--%.sql: $$(sort $$(wildcard sql/$$(lastword $$(subst --, ,$$*))/*.sql))
-	cat $^ >$@
+$(UPDATE_SCRIPTS): sql/scru128--%.sql: $$(sort $$(wildcard sql/$$(lastword $$(subst --, ,$$*))/*.sql)) $$(wildcard sql/qualify/*.sed)
+	$(call join_parts,qualify,$(filter %.sql,$^)) >$@
 
-$(DIRECT_SCRIPTS): sql/scru128--%--$(DIRECT_TARGET).sql: $$(DIRECT_PARTS_$$*) $$(wildcard sql/direct/*.sed)
-	for f in $(DIRECT_PARTS_$*); do \
-		e=sql/direct/$$(echo "$${f#sql/}" | tr / _ | sed 's/\.sql$$/.sed/'); \
-		if [ -f "$$e" ]; then sed -f "$$e" "$$f"; else cat "$$f"; fi; \
-	done >$@
+$(DIRECT_SCRIPTS): sql/scru128--%--$(DIRECT_TARGET).sql: $$(DIRECT_PARTS_$$*) $$(wildcard sql/direct/*.sed sql/qualify/*.sed)
+	$(call join_parts,qualify direct,$(DIRECT_PARTS_$*)) >$@
 
 # ALTER EXTENSION scru128 UPDATE TO '1.2-refresh'; ALTER EXTENSION scru128
 # UPDATE; runs the parts of 1.2 that can run again, twice: it brings an
@@ -83,8 +91,8 @@ REFRESH_1_3 = $(REFRESH_1_2)
 # and for an installed 1.4
 REFRESH_1_4 = $(REFRESH_1_3) sql/1.4/25_ulid_skipsupport.sql
 
-$(REFRESH_SCRIPTS): sql/scru128--%.sql: $$(REFRESH_$$(subst .,_,$$(firstword $$(subst -, ,$$*))))
-	cat $^ >$@
+$(REFRESH_SCRIPTS): sql/scru128--%.sql: $$(REFRESH_$$(subst .,_,$$(firstword $$(subst -, ,$$*)))) $$(wildcard sql/qualify/*.sed)
+	$(call join_parts,qualify,$(filter %.sql,$^)) >$@
 
 # make dist: the PGXN release, dist/scru128-<version>.zip, a git archive of
 # the committed tree (HEAD) under scru128-<version>/; the version is

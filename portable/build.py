@@ -322,7 +322,10 @@ def released_versions():
         return tuple(int(x) for x in re.findall(r"\d+", p.name))
     for d in sorted((p for p in RELEASED.iterdir() if p.is_dir()), key=vkey):
         text = (d / "scru128_sql_pgtle.sql").read_text()
-        m = re.search(r"^\s*'[^']*',\n(\$[a-z0-9_]+\$)\n(.*?)^\1\n\);$", text, re.M | re.S)
+        # 1.3 passed the script to install_extension(); 1.4 and later to
+        # install_extension() or install_extension_version_sql() through a CTE
+        m = (re.search(r"^\s*'[^']*',\n(\$[a-z0-9_]+\$)\n(.*?)^\1\n\);$", text, re.M | re.S) or
+             re.search(r"^WITH script\(ext\) AS \(VALUES \(\n(\$[a-z0-9_]+\$)\n(.*?)^\1\n\)\)$", text, re.M | re.S))
         if not m:
             raise SourceError(f"{d}/scru128_sql_pgtle.sql: no install_extension body found")
         out[d.name] = m.group(2)

@@ -22,11 +22,23 @@ SCRU128_SETTINGS="PG_MAJOR PG_CONFIG PGPORT TMPDIR KEEP_WORK SCRU128_USER
 	SCRU128_NO_SUDO SCRU128_NO_APT SCRU128_PG_PRIVATE SCRU128_SERVER_ONLY
 	EXTRA_PACKAGES FUZZ_TIME SCRU128_NODE CHROOT_BASE DEBIAN_MIRROR
 	CHROOT_EXTRA_PACKAGES SCRU128_NO_UNSHARE VENDOR_DIR SCRU128_RUST_BUILD
-	SCRU128_GO_BUILD PG16_PREFIX SCRU128_SERVER_LOG_CHECK"
-SCRU128_CHROOT_SETTINGS="REGRESS_TIMEOUT TAP_TIMEOUT CITUS_VERSION
-	CITUS_BENCH_SECONDS PACKAGES_BUILD_TESTS PG_UPGRADE_FROM SQLED_RANDOM_N
-	PGTLE_ARCHIVE PGTLE_UNSUPPORTED_MAJORS DIFF_SEED DIFF_SECONDS DIFF_QUERIES
-	DIFF_ONLY DIFF_BATCH"
+	SCRU128_GO_BUILD PG16_PREFIX SCRU128_SERVER_LOG_CHECK SCRU128_NESTED_JOBS
+	PGXN_REGRESS"
+SCRU128_CHROOT_SETTINGS="CI REGRESS_TIMEOUT TAP_TIMEOUT CITUS_VERSION
+	CITUS_BENCH_SECONDS PACKAGES_BUILD_TESTS PACKAGES_REGRESS PG_UPGRADE_FROM
+	SQLED_RANDOM_N PGTLE_ARCHIVE PGTLE_UNSUPPORTED_MAJORS DIFF_SEED DIFF_SECONDS
+	DIFF_QUERIES DIFF_ONLY DIFF_BATCH"
+
+# CI=true (any value but empty, 0 or false): a run in CI, where whatever
+# a suite or a test file needs must be there.  A suite that says SKIPPED
+# then counts as failed (test/run.sh), and a TAP file that lacks what it
+# needs fails instead of skipping (the same test in Perl).
+ci_run() {
+	case ${CI:-} in
+		'' | 0 | false | FALSE | False) return 1 ;;
+	esac
+	return 0
+}
 
 # Root is needed to install packages and to use chroots: a sudoer who runs
 # "bash test/run.sh" gets it through sudo, root needs no sudo at all.
@@ -128,7 +140,11 @@ fi
 # vendor_archive FILE: the path of a third-party archive the tests build
 # (Citus, pg_tle, PostgreSQL 16.2), looked for where the host left it for a
 # chroot or a nested run ($BUILD/test/from-host/vendor), in VENDOR_DIR,
-# then in ../shared/vendor beside the checkout; fails if none has it
+# then in ../shared/vendor beside the checkout; fails if none has it.  The
+# path is for root: the unprivileged user may not reach it (a checkout in
+# root's home, mode 0700), so what that user unpacks is handed over on its
+# standard input, which root opens (test/pg16.sh).  A suite whose archive
+# is missing says SKIPPED (record_skipped in test/run.sh).
 vendor_archive() {
 	local d
 	for d in "${BUILD:+$BUILD/test/from-host/vendor}" "${VENDOR_DIR:-}" "$SRC_DIR/../shared/vendor"; do
@@ -186,6 +202,8 @@ start_cluster() {
 }
 
 stop_cluster() {
+	# test/run.sh: runs of other majors still going beside keep $WORK
+	if declare -F nested_abandon >/dev/null; then nested_abandon; fi
 	if [ -n "${WORK:-}" ] && [ -f "$WORK/data/postmaster.pid" ]; then
 		as_user pg_ctl -D "$WORK/data" -m fast -w stop >/dev/null || true
 	fi

@@ -159,13 +159,22 @@ record_tap() {
 }
 
 # a suite that cannot run on this machine for want of something outside the
-# repository (the Citus sources): said in its log and again, last, before the
-# totals; never silent
+# repository (a vendored source archive: PostgreSQL 16.2, Citus, pg_tle):
+# said in its log and again, with their count, just before the totals; never
+# silent.  Under CI=true each counts as failed (SKIPPED_HERE: those of this
+# run; a nested run's, listed too, were counted by that run itself).
 SKIPPED=()
+SKIPPED_HERE=0
 record_skipped() {
 	log "$1: SKIPPED: $2"
 	SKIPPED+=("$1: $2")
+	SKIPPED_HERE=$((SKIPPED_HERE + 1))
 }
+
+# TAP files that skipped themselves (plan skip_all): not applicable on this
+# major, or, outside CI, without something they need (under CI=true such a
+# file fails instead); listed before the totals
+TAP_SKIPPED=()
 
 # a suite whose harness failed without reporting a failed test still fails
 suite_failed() {
@@ -240,6 +249,11 @@ run_tap() {
 		record_tap "$name" "$out"
 		suite_failed "$name"
 	fi
+	local f why
+	while IFS=$'\t' read -r f why; do
+		log "$name: $f skipped itself: $why"
+		TAP_SKIPPED+=("$name: $f: $why")
+	done < <(sed -nE 's/^(test\/[^ ]+\.pl) \.+ skipped: (.*)$/\1\t\2/p' "$out")
 	# the next make installcheck empties tmp_check: the server logs go
 	# where server_log_check finds them, under the suite's name
 	if [ -d "$BUILD/tmp_check/log" ]; then
@@ -298,9 +312,10 @@ fi
 build_and_install
 start_cluster
 
-for s in "${SUITES[@]}"; do
+# run_suite NAME: one suite, and its time (for the CI budget, doc/testing.md)
+run_suite() {
+	local s=$1 t0=$SECONDS
 	log "suite $s"
-	t0=$SECONDS
 	if [[ $s =~ ^pg([0-9]+)(:(.*))?$ ]]; then
 		v=${BASH_REMATCH[1]}
 		names=${BASH_REMATCH[3]//,/ }
@@ -313,15 +328,166 @@ for s in "${SUITES[@]}"; do
 	else
 		"suite_$s"
 	fi
-	# the time of each suite, for the CI budget (60 minutes on 2 cores)
 	log "suite $s took $((SECONDS - t0)) s"
+}
+
+# Two streams of suites.  The runs of the other majors (pg16 and the
+# chroots) share nothing with the host's server, and each of them, like
+# most of the host's suites, keeps about one core busy: they run in
+# SCRU128_NESTED_JOBS lanes (default 1; 0 runs every suite in turn) beside
+# the host's suites, and so do the host's suites that need neither its
+# server nor its installation (LANE_SUITES), which fill a lane while it
+# waits for a chroot or the 16.2 build.  Each lane takes from one queue
+# the first suite that is ready; the host's stream, once its own suites
+# are done, takes from it too.  The lanes' counts and logs come after the
+# host's suites.  The dump the xrestore suites restore is made first,
+# from the host's server, before packages and pgxn change its installation.
+LANE_SUITES="unit sanitize fuzz meta"
+QUEUED=()
+HOST_SUITES=()
+for s in "${SUITES[@]}"; do
+	if [[ $s =~ ^pg([0-9]+)(:.*)?$ ]]; then
+		QUEUED+=("$s")
+	else
+		HOST_SUITES+=("$s")
+	fi
 done
+NESTED_JOBS=${SCRU128_NESTED_JOBS:-1}
+LANE_PIDS=()
+if [ "$(id -u)" = 0 ] && [ "$NESTED_JOBS" -gt 0 ] && [ "${#QUEUED[@]}" -gt 0 ] && [ "${#HOST_SUITES[@]}" -gt 0 ]; then
+	HOST_SUITES=()
+	for s in "${SUITES[@]}"; do
+		if [[ $s =~ ^pg([0-9]+)(:.*)?$ ]]; then
+			:
+		elif [[ " $LANE_SUITES " == *" $s "* ]]; then
+			QUEUED+=("$s")
+		else
+			HOST_SUITES+=("$s")
+		fi
+	done
+fi
+
+# whether the chroot or the build suite $1 waits for is there (or its
+# preparation ended, failed: the suite then says so); any other is ready
+lane_ready() {
+	local pid= v
+	case $1 in
+		pg16 | pg16:*) pid=$PG16_PID ;;
+		pg[0-9]*) v=${1#pg} && pid=${CHROOT_PID[${v%%:*}]:-} ;;
+	esac
+	[ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null
+}
+
+# lane_take: sets LANE_NEXT to the first ready suite of $WORK/lane.queue
+# and takes it off (under a lock the lanes share), waiting while none is
+# ready; empty when the queue is
+lane_take() {
+	local s left
+	while :; do
+		LANE_NEXT=
+		{
+			flock 8
+			left=$(cat "$WORK/lane.queue")
+			for s in $left; do
+				if lane_ready "$s"; then LANE_NEXT=$s; break; fi
+			done
+			[ -z "$LANE_NEXT" ] || echo "$left" | grep -vx "$LANE_NEXT" >"$WORK/lane.queue" || true
+		} 8>"$WORK/lane.lock"
+		[ -n "$LANE_NEXT" ] || [ -z "$left" ] || { sleep 5; continue; }
+		# a wait in the suite for the main shell's job would not find it
+		case $LANE_NEXT in
+			pg16 | pg16:*) PG16_PID= ;;
+			pg[0-9]*) v=${LANE_NEXT#pg} && unset "CHROOT_PID[${v%%:*}]" ;;
+		esac
+		return 0
+	done
+}
+
+# one lane: its counts go to $WORK/lane.N.state for the main shell
+lane_run() {
+	local lane=$1
+	PASSED=0 FAILED=0 SKIPPED=() SKIPPED_HERE=0 TAP_SKIPPED=()
+	while lane_take && [ -n "$LANE_NEXT" ]; do
+		run_suite "$LANE_NEXT"
+		echo "$LANE_NEXT" >>"$WORK/lane.$lane.done"
+	done
+	LANE_STATE=("$PASSED" "$FAILED" "$SKIPPED_HERE")
+	LANE_SKIPPED=("${SKIPPED[@]}")
+	LANE_TAP_SKIPPED=("${TAP_SKIPPED[@]}")
+	declare -p LANE_STATE LANE_SKIPPED LANE_TAP_SKIPPED >"$WORK/lane.$lane.state"
+}
+
+# an end before the lanes' (a failed command, a signal): they go on until
+# their suite ends, so the work directory is kept for them (stop_cluster
+# in test/lib.sh calls this)
+nested_abandon() {
+	local pid
+	for pid in "${LANE_PIDS[@]}"; do
+		if kill -0 "$pid" 2>/dev/null; then
+			log "suites still running beside (lanes): keeping $WORK"
+			KEEP_WORK=1
+			return
+		fi
+	done
+}
+
+if [ "$(id -u)" = 0 ] && [ "$NESTED_JOBS" -gt 0 ] && [ "${#QUEUED[@]}" -gt 0 ] && [ "${#HOST_SUITES[@]}" -gt 0 ]; then
+	xver_dump || true
+	printf '%s\n' "${QUEUED[@]}" >"$WORK/lane.queue"
+	log "beside the host's suites, in $NESTED_JOBS lane(s) (SCRU128_NESTED_JOBS): ${QUEUED[*]}; their logs after the host's suites"
+	for ((lane = 1; lane <= NESTED_JOBS; lane++)); do
+		lane_run "$lane" >"$WORK/lane.$lane.out" 2>&1 &
+		LANE_PIDS+=("$!")
+	done
+	for s in "${HOST_SUITES[@]}"; do
+		run_suite "$s"
+	done
+	# then what is left in the queue, here too
+	while lane_take && [ -n "$LANE_NEXT" ]; do
+		run_suite "$LANE_NEXT"
+	done
+	t0=$SECONDS
+	for pid in "${LANE_PIDS[@]}"; do
+		wait "$pid" || true
+	done
+	log "waited $((SECONDS - t0)) s for the lanes after the host's suites"
+	for ((lane = 1; lane <= ${#LANE_PIDS[@]}; lane++)); do
+		log "--- lane $lane ran: $(xargs <"$WORK/lane.$lane.done" 2>/dev/null)"
+		cat "$WORK/lane.$lane.out"
+		if [ -f "$WORK/lane.$lane.state" ]; then
+			source "$WORK/lane.$lane.state"
+			PASSED=$((PASSED + LANE_STATE[0]))
+			FAILED=$((FAILED + LANE_STATE[1]))
+			SKIPPED_HERE=$((SKIPPED_HERE + LANE_STATE[2]))
+			SKIPPED+=("${LANE_SKIPPED[@]}")
+			TAP_SKIPPED+=("${LANE_TAP_SKIPPED[@]}")
+		else
+			log "lane $lane ended without its counts"
+			suite_failed "lane-$lane"
+		fi
+	done
+else
+	for s in "${SUITES[@]}"; do
+		run_suite "$s"
+	done
+fi
 
 [ -z "${SCRU128_SERVER_LOG_CHECK:-}" ] || server_log_check
 
 log "total time $SECONDS s"
+for s in "${TAP_SKIPPED[@]}"; do
+	log "TAP file skipped: $s"
+done
 for s in "${SKIPPED[@]}"; do
 	log "SKIPPED $s"
 done
+if [ "${#SKIPPED[@]}" != 0 ]; then
+	if ci_run; then
+		log "${#SKIPPED[@]} skipped: CI=true counts each as failed"
+		FAILED=$((FAILED + SKIPPED_HERE))
+	else
+		log "${#SKIPPED[@]} skipped (not counted as failed; under CI=true each would be)"
+	fi
+fi
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]

@@ -19,8 +19,8 @@ BEGIN
 								   ('text', 'scru64'), ('varchar', 'scru64')) v(src, tgt)
 	LOOP
 		IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_cast
-					   WHERE castsource = pg_catalog.to_regtype('pg_catalog.' || c.src)
-						 AND casttarget = pg_catalog.to_regtype(s || '.' || c.tgt)) THEN
+					   WHERE castsource OPERATOR(pg_catalog.=) pg_catalog.to_regtype('pg_catalog.' OPERATOR(pg_catalog.||) c.src)
+						 AND casttarget OPERATOR(pg_catalog.=) pg_catalog.to_regtype((s OPERATOR(pg_catalog.||) '.') OPERATOR(pg_catalog.||) c.tgt)) THEN
 			EXECUTE pg_catalog.format('CREATE CAST (pg_catalog.%s AS %s.%s) WITH INOUT AS ASSIGNMENT',
 									  c.src, s, c.tgt);
 			EXECUTE pg_catalog.format('COMMENT ON CAST (pg_catalog.%s AS %s.%s) IS %L',

@@ -10,7 +10,7 @@ DO $$
 DECLARE
 	family oid;
 BEGIN
-	IF pg_catalog.current_setting('server_version_num')::int < 180000 THEN
+	IF pg_catalog.current_setting('server_version_num')::int OPERATOR(pg_catalog.<) 180000 THEN
 		RETURN;
 	END IF;
 	IF pg_catalog.to_regprocedure(pg_catalog.format('%I.ulid_skipsupport(internal)',
@@ -20,10 +20,11 @@ BEGIN
 		COMMENT ON FUNCTION ulid_skipsupport(internal) IS 'B-tree skip scan support for ulid (next and previous values)';
 	END IF;
 	SELECT f.oid INTO family
-	FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_am am ON am.oid = f.opfmethod
-	WHERE f.opfname = 'ulid_ops' AND am.amname = 'btree'
-	  AND f.opfnamespace = pg_catalog.current_schema()::regnamespace;
-	IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_amproc WHERE amprocfamily = family AND amprocnum = 6) THEN
+	FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_am am ON am.oid OPERATOR(pg_catalog.=) f.opfmethod
+	WHERE f.opfname OPERATOR(pg_catalog.=) 'ulid_ops' AND am.amname OPERATOR(pg_catalog.=) 'btree'
+	  AND f.opfnamespace OPERATOR(pg_catalog.=) pg_catalog.current_schema()::pg_catalog.regnamespace;
+	IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_amproc
+				   WHERE amprocfamily OPERATOR(pg_catalog.=) family AND amprocnum OPERATOR(pg_catalog.=) 6) THEN
 		ALTER OPERATOR FAMILY ulid_ops USING btree ADD FUNCTION 6 (ulid) ulid_skipsupport(internal);
 	END IF;
 END

@@ -19,13 +19,16 @@
 DO $$
 DECLARE
 	s text := pg_catalog.quote_ident(pg_catalog.current_schema());
-	f pg_catalog.regprocedure := pg_catalog.to_regprocedure(s || '.uuid_timestamp(uuid)');
+	f pg_catalog.regprocedure := pg_catalog.to_regprocedure(s OPERATOR(pg_catalog.||) '.uuid_timestamp(uuid)');
 BEGIN
 	IF f IS NOT NULL AND EXISTS (
 		SELECT FROM pg_catalog.pg_depend d
-		WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = f
-		  AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e'
-		  AND d.refobjid = (SELECT oid FROM pg_catalog.pg_extension WHERE extname = 'scru128')) THEN
+		WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass
+		  AND d.objid OPERATOR(pg_catalog.=) f::pg_catalog.oid
+		  AND d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass
+		  AND d.deptype OPERATOR(pg_catalog.=) 'e'
+		  AND d.refobjid OPERATOR(pg_catalog.=) (SELECT e.oid FROM pg_catalog.pg_extension e
+												 WHERE e.extname OPERATOR(pg_catalog.=) 'scru128')) THEN
 		EXECUTE pg_catalog.format('ALTER FUNCTION %s.uuid_timestamp(uuid) RENAME TO scru128_uuid_timestamp', s);
 	END IF;
 	EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s.scru128_uuid_timestamp(uuid) IS %L', s,

@@ -17,6 +17,19 @@
 # machine (SCRU128_PG_PRIVATE).  PACKAGES_BUILD_TESTS=0 builds with
 # DEB_BUILD_OPTIONS=nocheck (the installed packages are tested anyway), the
 # default inside the chroots (SCRU128_SERVER_ONLY); 1 runs the build's tests.
+#
+# The regression files the build's tests and the autopkgtest run here:
+# PACKAGES_REGRESS (surface: every object CREATE EXTENSION makes from the
+# package's files, with its labels, as expected/surface.out has them, which
+# also resolves every C symbol of the library; the second extension; one
+# file of I/O), passed through MAKEFLAGS, which reaches the make of
+# pg_buildext unchanged.  The others are the same files, on the same
+# major, as the regress suite runs against "make install" of the same
+# tree, and each package's SQL and control files are checked byte for byte
+# against that install: the whole suite again would repeat checks made
+# already (doc/testing.md).  PACKAGES_REGRESS=all runs every file, as
+# Debian's CI runs the autopkgtest.
+PACKAGES_REGRESS=${PACKAGES_REGRESS:-surface uuidv7_compat scru128_io}
 
 suite_packages() {
 	local out="$WORK/packages.log" top="$WORK/pkg" src="$WORK/pkg/scru128"
@@ -65,7 +78,16 @@ suite_packages() {
 	local nocheck= build_tests=1
 	[ -n "${SCRU128_SERVER_ONLY:-}" ] && build_tests=0
 	[ "${PACKAGES_BUILD_TESTS:-$build_tests}" = 0 ] && nocheck=nocheck
-	pk_step "dpkg-buildpackage -us -uc -b${nocheck:+ (nocheck)}" sh -c "cd '$src' &&
+	# the regression files of the build's tests and the autopkgtest, and
+	# how many of them each major runs
+	local makeflags=() ntests
+	if [ "$PACKAGES_REGRESS" = all ]; then
+		ntests=$(ls "$src"/sql/*.sql | grep -vc -- '--')
+	else
+		makeflags=(MAKEFLAGS="REGRESS=${PACKAGES_REGRESS// /\\ }")
+		ntests=$(echo $PACKAGES_REGRESS | wc -w)
+	fi
+	pk_step "dpkg-buildpackage -us -uc -b${nocheck:+ (nocheck)}" env "${makeflags[@]}" sh -c "cd '$src' &&
 		DEB_BUILD_OPTIONS='$nocheck' DEB_CFLAGS_APPEND='$BUILD_COPT' dpkg-buildpackage -us -uc -b" || { pk_done; return; }
 	# pk_docs DEB PACKAGE: the README and every doc/*.md of the tree are in
 	# the package, uncompressed, where the README's links into doc/ lead
@@ -78,18 +100,45 @@ suite_packages() {
 		done
 		[ -z "$missing" ] || { echo "not in $2:$missing"; return 1; }
 	}
+	# what "make install" of the tree the other suites test installs
+	# (for this run's major; the SQL and control files are the same for
+	# every major), into a directory of its own
+	rm -rf "$top/make-install"
+	pk_step "make install DESTDIR=... of the tree" \
+		make -C "$BUILD" PG_CONFIG="$PG_CONFIG" DESTDIR="$top/make-install" install || { pk_done; return; }
+	# pk_files DEB MAJOR: the package has the library and exactly the
+	# extension files of "make install", each the same bytes
+	pk_files() {
+		local x="$top/x-$2" ours theirs f bad=0
+		rm -rf "$x"
+		dpkg-deb -x "$1" "$x" || return 1
+		ours=$(cd "$top/make-install" && find . -path "*/extension/*" -type f -printf '%f\n' | sort)
+		theirs=$(cd "$x" && find "./usr/share/postgresql/$2/extension" -type f -printf '%f\n' | sort)
+		if [ "$ours" != "$theirs" ]; then
+			diff <(echo "$ours") <(echo "$theirs") | sed 's/^/make install vs package: /'
+			return 1
+		fi
+		for f in $theirs; do
+			cmp "$x/usr/share/postgresql/$2/extension/$f" \
+				"$(find "$top/make-install" -path "*/extension/$f" -type f)" || bad=1
+		done
+		[ -f "$x/usr/lib/postgresql/$2/lib/scru128.so" ] || { echo "no scru128.so"; bad=1; }
+		echo "$(echo "$theirs" | wc -l) extension files equal to make install's, and scru128.so"
+		[ "$bad" = 0 ]
+	}
 	for v in $majors; do
 		deb=$(ls "$top"/postgresql-"$v"-scru128_*.deb 2>/dev/null | head -1)
 		pk_step "built postgresql-$v-scru128" test -n "$deb" && { debs+=("$deb"); pkgs+=("postgresql-$v-scru128"); } &&
 			pk_step "postgresql-$v-scru128 has README.md and doc/*.md where the README's links lead" \
-				pk_docs "$deb" "postgresql-$v-scru128"
+				pk_docs "$deb" "postgresql-$v-scru128" &&
+			pk_step "postgresql-$v-scru128 has the files of make install, the same bytes" \
+				pk_files "$deb" "$v"
 	done
 	if [ -z "$nocheck" ]; then
-		# the build ran the regression suite against each package's files
+		# the build ran the regression files against each package's files
 		n=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+ )' "$out" || true)
-		tests=$(ls "$src"/sql/*.sql | grep -vc -- '--')
-		pk_step "build-time installcheck: $n of $((tests * $(echo $majors | wc -w))) passed" \
-			test "$n" = "$((tests * $(echo $majors | wc -w)))"
+		pk_step "build-time installcheck ($PACKAGES_REGRESS): $n of $((ntests * $(echo $majors | wc -w))) passed" \
+			test "$n" = "$((ntests * $(echo $majors | wc -w)))"
 	fi
 	# lintian: errors fail, warnings are shown
 	lintian --allow-root "$top"/scru128_*.changes >"$WORK/lintian.log" 2>&1 || true
@@ -154,11 +203,11 @@ suite_packages() {
 	cp "$src/debian/control" "$top/autopkgtest/debian/control"
 	echo "### debian/tests/installcheck" >>"$out"
 	t0=$SECONDS
-	(cd "$top/autopkgtest" && timeout 1800 debian/tests/installcheck) >"$WORK/autopkgtest.log" 2>&1 || true
+	(cd "$top/autopkgtest" && env "${makeflags[@]}" timeout 1800 debian/tests/installcheck) >"$WORK/autopkgtest.log" 2>&1 || true
 	cat "$WORK/autopkgtest.log" >>"$out"
 	n=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+ )' "$WORK/autopkgtest.log" || true)
-	tests=$(($(ls "$src"/sql/*.sql | grep -vc -- '--') * ${#pkgs[@]}))
-	log "packages: installcheck of the installed packages: $n of $tests regression tests passed ($((SECONDS - t0)) s)"
+	tests=$((ntests * ${#pkgs[@]}))
+	log "packages: installcheck of the installed packages ($PACKAGES_REGRESS): $n of $tests regression tests passed ($((SECONDS - t0)) s)"
 	grep -E '^### |FAILED|^not ok' "$WORK/autopkgtest.log" || true
 	ok=$((ok + n))
 	if [ "$n" != "$tests" ]; then

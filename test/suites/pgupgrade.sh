@@ -8,7 +8,11 @@
 # after the last IDs of the old major, every partitioned row where its key
 # routes it (test/pgupgrade/check.sql), and ALTER EXTENSION scru128 UPDATE
 # a no-op that leaves the extension as a fresh CREATE EXTENSION on the new
-# major makes it.
+# major makes it.  Beside it a database on release 1.3 whose objects call
+# uuid_timestamp(uuid) (test/sql/uuid_timestamp_objects.sql): the same
+# objects and rows after the upgrade (test/sql/user_objects_fingerprint.sql),
+# then ALTER EXTENSION scru128 UPDATE to 1.4 renames the function under
+# them, and the extension is a fresh install's.
 #
 # Runs only in a chroot that has both majors (test/chroot.sh,
 # chroot_upgrade_from: the pg19 chroot has 18 from forky beside 19); its
@@ -61,6 +65,18 @@ suite_pgupgrade() {
 	else
 		tail -30 "$out"
 		up_fail "PostgreSQL $old: the database to upgrade could not be made"
+	fi
+	# beside it, a database on release 1.3 whose objects call
+	# uuid_timestamp(uuid), which 1.4 renames
+	if up_psql -d postgres -q -c 'CREATE DATABASE up13' >>"$out" 2>&1 &&
+		up_psql -d up13 -q -v ON_ERROR_STOP=1 -c "CREATE EXTENSION scru128 VERSION '1.3'" \
+			-f "$BUILD/test/sql/uuid_timestamp_objects.sql" >>"$out" 2>&1 &&
+		up_psql -d up13 -q -At -f "$BUILD/test/sql/user_objects_fingerprint.sql" >"$WORK/up13-before.fingerprint" 2>>"$out" &&
+		[ "$(grep -c 'public\.uuid_timestamp(' "$WORK/up13-before.fingerprint")" = 7 ]; then
+		up_pass "PostgreSQL $old: a database on release 1.3 whose default, generated column, check, index, views and BEGIN ATOMIC function call uuid_timestamp()"
+	else
+		tail -30 "$out"
+		up_fail "PostgreSQL $old: the database on release 1.3 could not be made"
 	fi
 	as_user "$oldbin/pg_ctl" -D "$olddir" -m fast -w stop >>"$out" 2>&1 || true
 	[ "$bad" = 0 ] || { record pgupgrade "$ok" "$bad"; return; }
@@ -158,6 +174,34 @@ suite_pgupgrade() {
 	else
 		diff "$WORK/up-ext-fresh" "$WORK/up-ext-after" || true
 		up_fail "the upgraded extension differs from a fresh install on $PG_MAJOR (< fresh, > upgraded)"
+	fi
+	# the 1.3 database: kept as it was, then ALTER EXTENSION UPDATE renames
+	# the function under its objects (doc/install.md)
+	if [ "$(up_psql -d up13 -At -c "SELECT extversion FROM pg_extension WHERE extname = 'scru128'" 2>>"$out")" = 1.3 ] &&
+		[ "$(up_psql -d up13 -q -At -f "$BUILD/test/sql/user_objects_fingerprint.sql" 2>>"$out")" = "$(cat "$WORK/up13-before.fingerprint")" ]; then
+		up_pass "the 1.3 database after the upgrade: release 1.3, every table, row and object as before"
+	else
+		diff "$WORK/up13-before.fingerprint" <(up_psql -d up13 -q -At -f "$BUILD/test/sql/user_objects_fingerprint.sql" 2>&1) || true
+		up_fail "the 1.3 database differs after the upgrade"
+	fi
+	up_psql -d up13 -q -c 'ALTER EXTENSION scru128 UPDATE' >>"$out" 2>&1 || true
+	if [ "$(up_psql -d up13 -At -c "SELECT extversion FROM pg_extension WHERE extname = 'scru128'" 2>>"$out")" = 1.4 ] &&
+		[ "$(up_psql -d up13 -q -At -f "$BUILD/test/sql/user_objects_fingerprint.sql" 2>>"$out")" = \
+			"$(sed 's/public\.uuid_timestamp(/public.scru128_uuid_timestamp(/g' "$WORK/up13-before.fingerprint")" ] &&
+		[ "$(up_psql -d up13 -At -c "SELECT to_regprocedure('uuid_timestamp(uuid)') IS NULL" 2>>"$out")" = t ]; then
+		up_pass "the 1.3 database updated to 1.4: every table, row and object, calling scru128_uuid_timestamp()"
+	else
+		tail -5 "$out"
+		diff <(sed 's/public\.uuid_timestamp(/public.scru128_uuid_timestamp(/g' "$WORK/up13-before.fingerprint") \
+			<(up_psql -d up13 -q -At -f "$BUILD/test/sql/user_objects_fingerprint.sql" 2>&1) || true
+		up_fail "the 1.3 database updated to 1.4 differs (< expected, > got)"
+	fi
+	up_psql -d up13 -At -f "$BUILD/test/sql/extension_definition.sql" >"$WORK/up13-ext" 2>>"$out"
+	if [ -s "$WORK/up-ext-fresh" ] && cmp -s "$WORK/up13-ext" "$WORK/up-ext-fresh"; then
+		up_pass "the 1.3 database updated to 1.4 has what CREATE EXTENSION makes on $PG_MAJOR"
+	else
+		diff "$WORK/up-ext-fresh" "$WORK/up13-ext" || true
+		up_fail "the 1.3 database updated to 1.4: the extension differs from a fresh install on $PG_MAJOR (< fresh, > updated)"
 	fi
 	as_user "$newbin/pg_ctl" -D "$newdir" -m fast -w stop >>"$out" 2>&1 || true
 	record pgupgrade "$ok" "$bad"

@@ -1,8 +1,12 @@
 # test/suites/pgxn.sh: the PGXN route of the README.  "make dist" writes
 # dist/scru128-<version>.zip (here into $WORK: the checkout is left alone);
 # the zip, unpacked outside the repository, builds, installs (over the copy
-# "make install" put there, which goes first) and passes the regression
-# suite against this run's server; then Debian's pgxnclient installs the
+# "make install" put there, which goes first) and passes regression tests
+# against this run's server: when every file of the zip is the tree's,
+# byte for byte, and the tree has no file the zip lacks, the files the
+# packages suite runs (PACKAGES_REGRESS: the regress suite ran them all on
+# this server, from these very files), else the whole suite; then Debian's
+# pgxnclient installs the
 # zip ("pgxn install ./scru128-<version>.zip") and a new database creates
 # the extension at default_version.  "make install" of the tree is put back
 # at the end, as the zip holds the last commit, not uncommitted changes.
@@ -52,12 +56,41 @@ suite_pgxn() {
 		{ px_done; return; }
 	make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" uninstall >>"$out" 2>&1 || true
 	px_step "make install from the zip" make -C "$dir" PG_CONFIG="$PG_CONFIG" install || { px_done; return; }
-	echo "### make installcheck from the zip" >>"$out"
-	as_user make -C "$dir" PG_CONFIG="$PG_CONFIG" TAP_TESTS= installcheck >"$WORK/pgxn-regress.log" 2>&1 || true
+	# the zip is HEAD: the tree the other suites test is the same only when
+	# nothing is changed or added since (which a CI run's clone is)
+	local regress=() which="every regression test"
+	px_same() {
+		local f fresh="$WORK/pgxn-fresh/scru128-$version"
+		rm -rf "$WORK/pgxn-fresh"
+		mkdir -p "$WORK/pgxn-fresh"
+		(cd "$WORK/pgxn-fresh" && unzip -q "$zip") || return 1
+		(cd "$fresh" && find . -type f -printf '%P\n') | sort >"$WORK/pgxn-zip.files"
+		env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=safe.directory GIT_CONFIG_VALUE_0='*' \
+			git -C "$SRC_DIR" ls-files -co --exclude-standard | sort >"$WORK/pgxn-tree.files"
+		comm -13 "$WORK/pgxn-zip.files" "$WORK/pgxn-tree.files" | sed 's/$/: in the tree, not in the zip/' | grep . && return 1
+		while read -r f; do
+			cmp "$SRC_DIR/$f" "$fresh/$f" || return 1
+		done <"$WORK/pgxn-zip.files"
+		echo "the zip's $(wc -l <"$WORK/pgxn-zip.files") files are the tree's"
+	}
+	if [ "${PGXN_REGRESS:-}" = all ]; then
+		log "pgxn: PGXN_REGRESS=all: every regression test runs from the zip"
+	elif px_same >>"$out" 2>&1; then
+		regress=(REGRESS="${PACKAGES_REGRESS:-surface uuidv7_compat scru128_io}")
+		which="${regress[0]#REGRESS=} (the zip is the tree the regress suite tested)"
+	else
+		log "pgxn: the zip is not the tree (uncommitted or untracked files, see $out): every regression test runs from it"
+	fi
+	echo "### make installcheck from the zip: $which" >>"$out"
+	as_user make -C "$dir" PG_CONFIG="$PG_CONFIG" TAP_TESTS= "${regress[@]}" installcheck >"$WORK/pgxn-regress.log" 2>&1 || true
 	cat "$WORK/pgxn-regress.log" >>"$out"
 	n=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+ )' "$WORK/pgxn-regress.log" || true)
-	tests=$(ls "$dir"/sql/*.sql | grep -vc -- '--')
-	log "pgxn: installcheck from the zip: $n of $tests regression tests passed"
+	if [ "${#regress[@]}" = 0 ]; then
+		tests=$(ls "$dir"/sql/*.sql | grep -vc -- '--')
+	else
+		tests=$(echo ${regress[0]#REGRESS=} | wc -w)
+	fi
+	log "pgxn: installcheck from the zip ($which): $n of $tests regression tests passed"
 	ok=$((ok + n))
 	if [ "$n" != "$tests" ]; then
 		bad=$((bad + tests - n))

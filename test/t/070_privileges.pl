@@ -1,14 +1,13 @@
 
 # Copyright: see the LICENSE file of the scru128 extension.
 #
-# Privileges and schemas:
-#  1. scru128 is a trusted extension: a non-superuser with CREATE on the
-#     database can install it, use it and drop it; one without cannot
-#     install it; neither can replace its C functions.
-#  2. Installed into a schema that is not on search_path, everything works
+# Schemas and row-level security (who may install the extension, replace
+# its functions or reset its generators is the security suite's,
+# test/security/020_native_privileges.pl):
+#  1. Installed into a schema that is not on search_path, everything works
 #     through qualified names (hidden.scru128, OPERATOR(hidden.=), ...), also
 #     after ALTER EXTENSION ... SET SCHEMA.
-#  3. The comparison functions are LEAKPROOF, so under a row level security
+#  2. The comparison functions are LEAKPROOF, so under a row level security
 #     policy and through a security_barrier view a non-owner's key lookup
 #     still uses the primary key index.  As a control, the same plans lose
 #     the index once scru128_eq/scru128_gt are made NOT LEAKPROOF.
@@ -34,55 +33,8 @@ sub psql_as
 	return ($ret, $out, $err);
 }
 
-$node->safe_psql(
-	'postgres', q{
-CREATE ROLE app LOGIN;
-CREATE ROLE nobody LOGIN;
-CREATE DATABASE appdb;
-GRANT CREATE ON DATABASE appdb TO app;});
-
 #
-# 1. trusted extension
-#
-{
-	my ($ret, $out, $err) = psql_as('nobody', 'appdb', 'CREATE EXTENSION scru128');
-	isnt($ret, 0, 'a role without CREATE on the database cannot install scru128');
-	like($err, qr/permission denied/, '... with "permission denied"');
-
-	($ret, $out, $err) = psql_as('app', 'appdb', q{
-CREATE SCHEMA app;
-CREATE EXTENSION scru128 SCHEMA app;
-SELECT extowner::regrole FROM pg_extension WHERE extname = 'scru128';});
-	is($ret, 0, 'a non-superuser with CREATE on the database installs scru128') or diag $err;
-	is($out, 'app', '... and owns the extension');
-	is($node->safe_psql('appdb', q{SELECT rolsuper FROM pg_roles WHERE rolname = 'app'}),
-		'f', 'app is not a superuser');
-
-	($ret, $out, $err) = psql_as('app', 'appdb', q{
-SET search_path = app;
-CREATE TABLE items (id scru128 PRIMARY KEY DEFAULT scru128(), ref scru128);
-CREATE INDEX items_ref_hash ON items USING hash (ref);
-CREATE INDEX items_id_brin ON items USING brin (id);
-INSERT INTO items (ref) SELECT scru128(now() - n * interval '1 min') FROM generate_series(1, 1000) n;
-SELECT count(*), count(DISTINCT id), bool_and(scru128_timestamp(id) <= clock_timestamp()) FROM items;});
-	is($ret, 0, 'app uses the type, generator, indexes and functions') or diag $err;
-	is($out, '1000|1000|t', 'app generated 1000 distinct IDs');
-
-	($ret, $out, $err) = psql_as('app', 'appdb', q{
-CREATE OR REPLACE FUNCTION app.scru128_eq(app.scru128, app.scru128) RETURNS boolean
-	AS 'scru128', 'scru128_ne' LANGUAGE C IMMUTABLE STRICT});
-	like($err, qr/must be owner of function|permission denied/,
-		'app cannot replace the extension\'s C functions');
-	($ret, $out, $err) = psql_as('app', 'appdb', q{
-CREATE FUNCTION app.evil(app.scru128) RETURNS boolean AS 'scru128', 'scru128_eq' LANGUAGE C});
-	like($err, qr/permission denied for language c/, 'app cannot create C functions from the library');
-
-	($ret, $out, $err) = psql_as('app', 'appdb', 'DROP EXTENSION scru128 CASCADE');
-	is($ret, 0, 'app drops the extension it installed') or diag $err;
-}
-
-#
-# 2. a schema that is not on search_path
+# 1. a schema that is not on search_path
 #
 $node->safe_psql(
 	'postgres', q{
@@ -159,7 +111,7 @@ is($node->safe_psql('hiddendb', q{SELECT count(*) FROM pg_type WHERE typname = '
 hidden_checks('elsewhere', 'after SET SCHEMA elsewhere');
 
 #
-# 3. RLS and security_barrier views
+# 2. RLS and security_barrier views
 #
 $node->safe_psql(
 	'postgres', q{

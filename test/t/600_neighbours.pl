@@ -118,7 +118,15 @@ for my $nb (@neighbours)
 	{
 		if (grep { $_ == $major } @{ $installed_on{$name} // [] })
 		{
-			fail("$name: installed on $major by test/lib.sh, but not available");
+			# a server of the contributor's own may lack it; CI may not
+			if (($ENV{CI} // '') !~ /^(|0|false)$/i)
+			{
+				fail("$name: installed on $major by test/lib.sh, but not available");
+			}
+			else
+			{
+				note("$name: not available on $major (test/lib.sh installs it), not checked");
+			}
 		}
 		else
 		{

@@ -16,9 +16,13 @@ my $pkglibdir = $node->config_data('--pkglibdir');
 my $major = $node->config_data('--version') =~ /(\d+)/ ? $1 : 0;
 if (!-e "$pkglibdir/timescaledb.so")
 {
-	# test/lib.sh installs Debian's package on 17 and 18: there it must be
-	die "timescaledb is installed by test/lib.sh on $major but missing" if $major == 17 || $major == 18;
-	plan skip_all => "TimescaleDB is not packaged for $major (tested on 17 and 18)";
+	# test/lib.sh installs Debian's package on 17 and 18: there, under
+	# CI=true, it must be; a server of a contributor's own may lack it
+	die "timescaledb is installed by test/lib.sh on $major but missing"
+	  if ($major == 17 || $major == 18) && ($ENV{CI} // '') !~ /^(|0|false)$/i;
+	plan skip_all => ($major == 17 || $major == 18)
+	  ? "TimescaleDB is not installed on this server (test/lib.sh installs Debian's package on $major)"
+	  : "TimescaleDB is not packaged for $major (tested on 17 and 18)";
 }
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'timescaledb'\ntimescaledb.telemetry_level = off");
 $node->start;
