@@ -7,7 +7,10 @@
 # --enable-tap-tests and the contrib modules the suites use, as the unprivileged user, into $PG16_PREFIX, kept there
 # for later runs while the archive's checksum and the build options are
 # the same (the chroots' way).  The build starts in the background when the
-# run starts and runs under nice while the host's suites do.  The suites of
+# run starts, while the host's suites run; under nice only when every suite
+# runs in turn (SCRU128_NESTED_JOBS=0): beside two streams of suites a
+# niced build would get next to no CPU until the end of the run, and pg16,
+# which waits for it, would come last.  The suites of
 # column 16 then run on the host against a copy of that installation,
 # through the same test/run.sh (PG_MAJOR=16, its pg_config), from a copy of
 # the tree as in a chroot; that run also fails on a crash, an assertion
@@ -43,7 +46,8 @@ pg16_ready() {
 # build and install (once) into $PG16_PREFIX; the log in $PG16_PREFIX.log.
 # A lock keeps two runs from building into the same prefix at once.
 pg16_prepare() {
-	local archive build="$PG16_PREFIX.build" stamp user=$SCRU128_USER m
+	local archive build="$PG16_PREFIX.build" stamp user=$SCRU128_USER m niceness=0
+	[ "${SCRU128_NESTED_JOBS:-1}" != 0 ] || niceness=10
 	archive=$(pg16_archive) || { log "pg16: no $PG16_ARCHIVE in VENDOR_DIR or ../shared/vendor"; return 1; }
 	stamp=$(pg16_stamp "$archive")
 	mkdir -p "$(dirname "$PG16_PREFIX")"
@@ -56,7 +60,7 @@ pg16_prepare() {
 		# the unprivileged user builds and installs: nothing of it runs as
 		# root.  The archive comes on its standard input, opened here: that
 		# user may not reach the path (a checkout in root's home)
-		runuser -u "$user" -- env -C "$build" HOME="$build" nice -n 10 sh -ec '
+		runuser -u "$user" -- env -C "$build" HOME="$build" nice -n "$niceness" sh -ec '
 			prefix=$1 configure=$2 contrib=$3 jobs=$4
 			tar -xzf - --strip-components=1
 			./configure --prefix="$prefix" $configure
