@@ -56,6 +56,9 @@ suite security  "15 16 17 18 19" "the attacks of doc/security.md's threat model 
 suite differential "15 16 17 18 19" "random time queries against the never-rewritten comparisons (test/differential)"
 
 HOST_MAJOR=15
+# the host's suites that need neither its server nor its installation:
+# they may run beside the others (the lanes, below)
+LANE_SUITES="unit sanitize fuzz meta"
 # built from source on the host (test/pg16.sh)
 SOURCE_MAJORS=(16)
 CHROOT_MAJORS=(17 18 19)
@@ -84,6 +87,8 @@ plan_list() {
 	for v in "${CHROOT_MAJORS[@]}"; do
 		echo "  pg$v (a chroot): $(suites_on "$v" | xargs)"
 	done
+	echo "the pgNN runs, and $LANE_SUITES, run beside the host's other suites"
+	echo "(SCRU128_NESTED_JOBS lanes, default 1; 0: all of it in the order above)"
 }
 
 # a major in the table that no run reaches would drop its suite silently
@@ -342,7 +347,6 @@ run_suite() {
 # are done, takes from it too.  The lanes' counts and logs come after the
 # host's suites.  The dump the xrestore suites restore is made first,
 # from the host's server, before packages and pgxn change its installation.
-LANE_SUITES="unit sanitize fuzz meta"
 QUEUED=()
 HOST_SUITES=()
 for s in "${SUITES[@]}"; do
