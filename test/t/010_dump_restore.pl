@@ -13,6 +13,11 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib "$FindBin::RealBin/../perl";
+use Scru128Needs;
+
+needs_extensions('amcheck');
 
 my $tempdir = PostgreSQL::Test::Utils::tempdir;
 

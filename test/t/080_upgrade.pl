@@ -7,6 +7,11 @@ use File::Basename qw(dirname);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib "$FindBin::RealBin/../perl";
+use Scru128Needs;
+
+needs_extensions('amcheck');
 
 my $definition_sql = slurp_file(dirname(__FILE__) . '/../sql/extension_definition.sql');
 my $current = '1.4';

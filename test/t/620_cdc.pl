@@ -3,8 +3,8 @@
 # decoderbufs emit for scru128, scru160, scru64, ulid and uuid keys.  wal2json and
 # decoderbufs are Debian packages that test/lib.sh installs where Debian has
 # them (15, 17, 18); there, under CI=true, they must be present.  Without
-# test_decoding (a contrib module: postgresql-contrib on Debian 12) the file
-# skips, saying so, and fails under CI=true.
+# test_decoding (a contrib module) the file skips, saying so, and fails
+# under CI=true.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -15,7 +15,8 @@ my $ci = ($ENV{CI} // '') !~ /^(|0|false)$/i;
 my $node = PostgreSQL::Test::Cluster->new('cdc');
 if (!-e $node->config_data('--pkglibdir') . '/test_decoding.so')
 {
-	my $why = 'test_decoding is not installed (contrib; Debian 12: postgresql-contrib)';
+	my $why = 'test_decoding is not installed (contrib: part of the server package on Debian,'
+	  . ' a -contrib package elsewhere, make -C contrib/test_decoding install in a source build)';
 	plan skip_all => $why unless $ci;
 	plan tests => 1;
 	fail("CI=true: $why");
