@@ -15,6 +15,7 @@
  */
 #include "scru128_compat.h"
 
+#include "access/htup_details.h"
 #include "catalog/pg_language.h"
 #include "catalog/pg_proc.h"
 #include "utils/builtins.h"
