@@ -29,6 +29,12 @@ typedef struct pg_scru128
 #define SCRU128_PG_EPOCH_OFFSET_US \
 	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC)
 
+/*
+ * The next UUIDv7 of the generator of scru128.generator_scope, as uuidv7()
+ * gives it: 16 bytes (uuid_gen.c)
+ */
+extern void scru128_uuidv7_next(uint8 *uuid);
+
 /* does text that is not a valid ID read as a date or time? (time_ops.c) */
 extern bool scru128_text_is_time(const char *str);
 
