@@ -14,8 +14,12 @@ PG_CPPFLAGS = -Isrc/core -Isrc/pg -DSCRU128_VERSION='"$(EXTVERSION)"'
 # concern; a fresh CREATE EXTENSION runs 1.0 and then the chain of those same
 # scripts, so an updated and a fresh install cannot differ.
 DATA = sql/scru128--1.0.sql sql/scru128_uuidv7compat--1.0.sql
-# the releases after 1.0, in order: scru128--A--B.sql for each step A -> B
-RELEASES = 1.0 1.1 1.2 1.3 1.4
+# the releases after 1.0, in order: scru128--A--B.sql for each step A -> B.
+# The last may be open while scru128.control's default_version is still the
+# one before it (1.5 while 1.4 ships): it is then installed only by name,
+# CREATE EXTENSION scru128 VERSION '1.5' or ALTER EXTENSION scru128 UPDATE
+# TO '1.5'.
+RELEASES = 1.0 1.1 1.2 1.3 1.4 1.5
 release_steps = $(join $(addsuffix --,$(filter-out $(lastword $(RELEASES)),$(RELEASES))),$(wordlist 2,$(words $(RELEASES)),$(RELEASES)))
 UPDATE_SCRIPTS = $(foreach s,$(release_steps),sql/scru128--$(s).sql)
 # the refresh waypoints (below): an installed release R updated to R-refresh and back

@@ -2,6 +2,8 @@
 -- The install surface: every object a fresh CREATE EXTENSION scru128 makes,
 -- with its labels, one line each, sorted, so that a change to what the
 -- extension installs shows in review as lines of expected/surface.out.
+-- The newest release is installed by name: it may be open while
+-- default_version is still the one before (1.5 while 1.4 ships).
 -- A fresh database, so that nothing an earlier test did (updates, drops)
 -- is seen.  The B-tree skip support that exists only on PostgreSQL 18 and
 -- later is checked apart, as present exactly where it should be, and the
@@ -13,8 +15,11 @@ SET client_min_messages = warning;
 DROP DATABASE IF EXISTS scru128_surface;
 CREATE DATABASE scru128_surface;
 \c scru128_surface
+SELECT version AS newest FROM pg_available_extension_versions
+WHERE name = 'scru128' AND version !~ '-'
+ORDER BY string_to_array(version, '.')::int[] DESC LIMIT 1 \gset
 SET client_min_messages = warning;
-CREATE EXTENSION scru128;
+CREATE EXTENSION scru128 VERSION :'newest';
 RESET client_min_messages;
 
 -- one object per line: kind | identity | labels | comment

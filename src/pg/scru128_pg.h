@@ -32,6 +32,12 @@ typedef struct pg_scru128
 /* is fn this library's C function addr? (module.c) */
 extern bool scru128_is_own_function(Oid fn, PGFunction addr);
 
+/*
+ * The next UUIDv7 of the generator of scru128.generator_scope, as uuidv7()
+ * gives it: 16 bytes (uuid_gen.c)
+ */
+extern void scru128_uuidv7_next(uint8 *uuid);
+
 /* does text that is not a valid ID read as a date or time? (time_ops.c) */
 extern bool scru128_text_is_time(const char *str);
 

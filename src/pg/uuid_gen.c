@@ -86,18 +86,28 @@ v7_unix_ms(TimestampTz ts)
 	return (uint64) (ts + SCRU128_PG_EPOCH_OFFSET_US) / 1000;
 }
 
+/*
+ * The next value of uuidv7(): of this backend's generator, or of the
+ * server's under scru128.generator_scope = server.  typeid_generate()
+ * draws its UUIDs here too, so both share one clock and its guarantees.
+ */
+void
+scru128_uuidv7_next(uint8 *uuid)
+{
+	claim_state();
+	if (generator_scope == GENERATOR_SCOPE_SERVER)
+		server_uuidv7_generate(&v7_clock, real_time_ns, uuid);
+	else
+		uuidv7_generate(&v7_clock, real_time_ns(), random_pool_uint64(), uuid);
+}
+
 PG_FUNCTION_INFO_V1(scru128_uuidv7);
 Datum
 scru128_uuidv7(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *result = palloc(UUID_LEN);
 
-	claim_state();
-	if (generator_scope == GENERATOR_SCOPE_SERVER)
-		server_uuidv7_generate(&v7_clock, real_time_ns, result->data);
-	else
-		uuidv7_generate(&v7_clock, real_time_ns(), random_pool_uint64(),
-						result->data);
+	scru128_uuidv7_next(result->data);
 	PG_RETURN_UUID_P(result);
 }
 

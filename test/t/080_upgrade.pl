@@ -1,6 +1,7 @@
 # ALTER EXTENSION scru128 UPDATE from each shipped release (1.0 to 1.3) must
 # give exactly what a fresh CREATE EXTENSION gives, and keep the data and
-# indexes made under the old release.
+# indexes made under the old release.  A release after the default version
+# (1.5 while 1.4 ships) is installed by name: the same holds for it.
 use strict;
 use warnings;
 use File::Basename qw(dirname);
@@ -23,7 +24,7 @@ $node->start;
 # the update paths PostgreSQL finds: along the chain of releases (to 1.4
 # from before 1.3 the direct scripts), and from each release that has a
 # refresh waypoint (test/t/081_refresh.pl) to it and back; never backwards
-my @releases = ('1.0', '1.1', '1.2', '1.3', '1.4');
+my @releases = ('1.0', '1.1', '1.2', '1.3', '1.4', '1.5');
 my %refreshed = map { $_ => 1 } ('1.2', '1.3', '1.4');
 my %rank;
 @rank{@releases} = (0 .. $#releases);
@@ -42,11 +43,12 @@ for my $s (@versions)
 			push @expected, "$s>$t:-";
 			next;
 		}
-		# to 1.4 from before 1.3: the direct script (the Makefile's
-		# DIRECT_SCRIPTS), one step, which PostgreSQL prefers
-		if ($tb eq '1.4' && $rank{$sb} < $rank{'1.3'})
+		# to 1.4 or later from before 1.3: the direct script to 1.4 (the
+		# Makefile's DIRECT_SCRIPTS), one step, which PostgreSQL prefers,
+		# then the chain
+		if ($rank{$tb} >= $rank{'1.4'} && $rank{$sb} < $rank{'1.3'})
 		{
-			push @path, '1.4';
+			push @path, '1.4', @releases[ $rank{'1.4'} + 1 .. $rank{$tb} ];
 		}
 		else
 		{
@@ -89,7 +91,7 @@ if ($node->safe_psql('postgres', q{SELECT current_setting('server_version_num'):
 
 my $data_sql = q{SELECT count(*) || ' ' || md5(string_agg(format('%s %s %s %s', id, n, ids, at), ',' ORDER BY id)) FROM events};
 
-for my $from (@releases[0 .. $#releases - 1])
+for my $from (grep { $rank{$_} < $rank{$current} } @releases)
 {
 	my $db = 'from_' . ($from =~ s/\./_/r);
 
@@ -213,6 +215,30 @@ for my $from (@releases[0 .. $#releases - 1])
 	is($node->safe_psql($db, q{
 		INSERT INTO events (n) VALUES (0) RETURNING id > (SELECT max(id) FROM events WHERE n > 0)}),
 		't', "$from: new rows from scru128() sort after the old ones");
+}
+
+# --- the releases after the default version: a fresh install by name
+# equals the default version updated to it, and 1.0 updated to it (through
+# the direct script)
+for my $next (grep { $rank{$_} > $rank{$current} } @releases)
+{
+	my $db = 'next_' . ($next =~ s/\./_/r);
+	$node->safe_psql('postgres', "CREATE DATABASE ${db}_fresh");
+	$node->safe_psql("${db}_fresh", "CREATE EXTENSION scru128 VERSION '$next'");
+	my $next_fresh = $node->safe_psql("${db}_fresh", $definition_sql);
+	cmp_ok(scalar(split /\n/, $next_fresh), '>', scalar(split /\n/, $fresh),
+		"fresh $next has more members than $current");
+	for my $from ($current, '1.0')
+	{
+		my $udb = "${db}_from_" . ($from =~ s/\./_/r);
+		$node->safe_psql('postgres', "CREATE DATABASE $udb");
+		$node->safe_psql($udb, "CREATE EXTENSION scru128 VERSION '$from'");
+		$node->safe_psql($udb, "ALTER EXTENSION scru128 UPDATE TO '$next'");
+		is($node->safe_psql($udb, q{SELECT extversion FROM pg_extension WHERE extname = 'scru128'}),
+			$next, "$from updated to $next");
+		is($node->safe_psql($udb, $definition_sql), $next_fresh,
+			"$from -> $next: updated extension = fresh $next");
+	}
 }
 
 # --- the user's own casts from text and varchar (1.3 makes six assignment
