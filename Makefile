@@ -8,6 +8,9 @@ MODULE_big = scru128
 # of every type (src/pg)
 OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/core/*.c src/pg/*.c)))
 PG_CPPFLAGS = -Isrc/core -Isrc/pg -DSCRU128_VERSION='"$(EXTVERSION)"'
+# FF1 (src/core/ff1.c, the public IDs) enciphers with OpenSSL's libcrypto
+# (Debian: libssl-dev to build)
+SHLIB_LINK += -lcrypto
 
 # Releases 1.0 to 1.3 are shipped and never edited.  Each later upgrade
 # script is put together from sql/<version>/*.sql in name order, one part per
