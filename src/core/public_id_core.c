@@ -84,6 +84,23 @@ public_id_subkey(const uint8_t master[PUBLIC_ID_MASTER_KEY_LEN],
 }
 
 bool
+public_id_check_value(const uint8_t master[PUBLIC_ID_MASTER_KEY_LEN],
+					  uint8_t check[PUBLIC_ID_CHECK_LEN])
+{
+	static const char info[] = PUBLIC_ID_INFO_PREFIX "check";
+	uint8_t		out[PUBLIC_ID_SUBKEY_LEN];
+	bool		ok;
+
+	ok = public_id_hkdf_sha256(NULL, 0, master, PUBLIC_ID_MASTER_KEY_LEN,
+							   (const uint8_t *) info, sizeof(info) - 1,
+							   out, sizeof(out));
+	if (ok)
+		memcpy(check, out, PUBLIC_ID_CHECK_LEN);
+	OPENSSL_cleanse(out, sizeof(out));
+	return ok;
+}
+
+bool
 public_id_keys_init(public_id_keys *keys,
 					const uint8_t master[PUBLIC_ID_MASTER_KEY_LEN])
 {

@@ -104,6 +104,16 @@ extern bool public_id_subkey(const uint8_t master[PUBLIC_ID_MASTER_KEY_LEN],
 							 uint8_t subkey[PUBLIC_ID_SUBKEY_LEN]);
 
 /*
+ * A key's check value: the first 4 bytes of HKDF-SHA256(no salt, IKM =
+ * the master key, info = "scru128 public-id v1 check", L = 32), to tell
+ * whether two servers hold the same key without showing it.  False when
+ * libcrypto fails.
+ */
+#define PUBLIC_ID_CHECK_LEN 4
+extern bool public_id_check_value(const uint8_t master[PUBLIC_ID_MASTER_KEY_LEN],
+								  uint8_t check[PUBLIC_ID_CHECK_LEN]);
+
+/*
  * Derives the keys of every kind; false (and keys empty) when libcrypto
  * fails.  The master key and the subkeys are not kept.
  */

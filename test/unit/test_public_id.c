@@ -111,8 +111,14 @@ static void
 test_subkeys(void)
 {
 	uint8_t		master[PUBLIC_ID_MASTER_KEY_LEN];
+	uint8_t		check[PUBLIC_ID_CHECK_LEN],
+				want_check[PUBLIC_ID_CHECK_LEN];
 
 	example_master(master);
+	hex_decode("17464d58", want_check, sizeof(want_check));
+	ok(public_id_check_value(master, check) &&
+	   memcmp(check, want_check, sizeof(check)) == 0,
+	   "check value of the example's key: 17464d58");
 	for (int k = 0; k < PUBLIC_ID_KINDS; k++)
 	{
 		uint8_t		sub[PUBLIC_ID_SUBKEY_LEN],
