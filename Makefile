@@ -18,11 +18,11 @@ SHLIB_LINK += -lcrypto
 # scripts, so an updated and a fresh install cannot differ.
 DATA = sql/scru128--1.0.sql sql/scru128_uuidv7compat--1.0.sql
 # the releases after 1.0, in order: scru128--A--B.sql for each step A -> B
-RELEASES = 1.0 1.1 1.2 1.3 1.4
+RELEASES = 1.0 1.1 1.2 1.3 1.4 1.5
 release_steps = $(join $(addsuffix --,$(filter-out $(lastword $(RELEASES)),$(RELEASES))),$(wordlist 2,$(words $(RELEASES)),$(RELEASES)))
 UPDATE_SCRIPTS = $(foreach s,$(release_steps),sql/scru128--$(s).sql)
 # the refresh waypoints (below): an installed release R updated to R-refresh and back
-REFRESH_RELEASES = 1.2 1.3 1.4
+REFRESH_RELEASES = 1.2 1.3 1.4 1.5
 REFRESH_SCRIPTS = $(foreach r,$(REFRESH_RELEASES),sql/scru128--$(r)--$(r)-refresh.sql sql/scru128--$(r)-refresh--$(r).sql)
 # Direct updates to 1.4 from the releases before 1.3: the chain's parts
 # without sql/1.3/40_casts.sql, which fails when the user made one of its
@@ -85,6 +85,9 @@ REFRESH_1_3 = $(REFRESH_1_2)
 
 # and for an installed 1.4
 REFRESH_1_4 = $(REFRESH_1_3) sql/1.4/25_ulid_skipsupport.sql
+
+# and for an installed 1.5 (its public IDs have nothing to refresh)
+REFRESH_1_5 = $(REFRESH_1_4)
 
 $(REFRESH_SCRIPTS): sql/scru128--%.sql: $$(REFRESH_$$(subst .,_,$$(firstword $$(subst -, ,$$*))))
 	cat $^ >$@
