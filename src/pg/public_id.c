@@ -552,9 +552,9 @@ key_file_unchanged(const char *path)
 	return true;
 }
 
-/* the key of the given id, or the current one (key_id < 0) */
+/* the key of the given id, or the current one (!by_id) */
 static loaded_key *
-get_key(int64 key_id)
+get_key(bool by_id, int32 key_id)
 {
 	if (state.owner_pid != MyProcPid || !state.loaded ||
 		state.checked_lxid != MY_LXID)
@@ -578,15 +578,15 @@ get_key(int64 key_id)
 		pfree(path);
 		pfree(dbname);
 	}
-	if (key_id < 0)
+	if (!by_id)
 		return &state.keys[0];
 	for (int i = 0; i < state.nkeys; i++)
 		if (state.keys[i].id == key_id)
 			return &state.keys[i];
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("public-ID key %lld is not available to this database",
-					(long long) key_id),
+			 errmsg("public-ID key %d is not available to this database",
+					key_id),
 			 errhint("public_id_keys() lists the key ids the database may use.")));
 	return NULL;				/* not reached */
 }
@@ -658,7 +658,7 @@ map_bytes(FunctionCallInfo fcinfo, public_id_kind kind, bool decode)
 	public_id_status status;
 
 	check_context(context);
-	key = get_key(PG_NARGS() > 2 ? (int64) PG_GETARG_INT32(2) : -1);
+	key = get_key(PG_NARGS() > 2, PG_NARGS() > 2 ? PG_GETARG_INT32(2) : 0);
 	if (decode)
 		status = public_id_decode(&key->keys, kind,
 								  (const uint8 *) VARDATA_ANY(context),
@@ -681,7 +681,7 @@ map_bigint(FunctionCallInfo fcinfo, bool decode)
 	public_id_status status;
 
 	check_context(context);
-	key = get_key(PG_NARGS() > 2 ? (int64) PG_GETARG_INT32(2) : -1);
+	key = get_key(PG_NARGS() > 2, PG_NARGS() > 2 ? PG_GETARG_INT32(2) : 0);
 	if (decode)
 		status = public_id_decode_int64(&key->keys,
 										(const uint8 *) VARDATA_ANY(context),
@@ -772,7 +772,7 @@ public_id_key_list(PG_FUNCTION_ARGS)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 
 	InitMaterializedSRF(fcinfo, 0);
-	(void) get_key(-1);
+	(void) get_key(false, 0);
 	for (int i = 0; i < state.nkeys; i++)
 	{
 		Datum		values[3];

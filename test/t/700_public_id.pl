@@ -182,7 +182,9 @@ $node->safe_psql('shop', q{CREATE EXTENSION scru128 VERSION '1.5'});
 		  qr/not a public ID: the public ID of a uuid is a version 4 UUID/, 'decoding a v7' ],
 		[ q{SELECT public_id(-1::bigint)}, qr/a negative bigint is neither a key nor a public ID/, 'a negative key' ],
 		[ q{SELECT public_id_decode(-5::bigint)}, qr/a negative bigint is neither a key nor a public ID/, 'a negative public ID' ],
-		[ q{SELECT public_id(1::bigint, '', 2)}, qr/public-ID key 2 is not available to this database/, 'a key id the database may not use' ]);
+		[ q{SELECT public_id(1::bigint, '', 2)}, qr/public-ID key 2 is not available to this database/, 'a key id the database may not use' ],
+		[ q{SELECT public_id(1::bigint, '', -1)}, qr/public-ID key -1 is not available to this database/, 'key id -1 (not "the current key")' ],
+		[ q{SELECT public_id_decode(1::bigint, '', 0)}, qr/public-ID key 0 is not available to this database/, 'key id 0' ]);
 	for my $b (@bad)
 	{
 		my ($sql, $re, $what) = @$b;
