@@ -8,22 +8,21 @@ MODULE_big = scru128
 # of every type (src/pg)
 OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/core/*.c src/pg/*.c)))
 PG_CPPFLAGS = -Isrc/core -Isrc/pg -DSCRU128_VERSION='"$(EXTVERSION)"'
+# FF1 (src/core/ff1.c, the public IDs) enciphers with OpenSSL's libcrypto
+# (Debian: libssl-dev to build)
+SHLIB_LINK += -lcrypto
 
-# Releases 1.0 to 1.3 are shipped and never edited.  Each later upgrade
+# Releases 1.0 to 1.4 are shipped and never edited.  Each later upgrade
 # script is put together from sql/<version>/*.sql in name order, one part per
 # concern; a fresh CREATE EXTENSION runs 1.0 and then the chain of those same
 # scripts, so an updated and a fresh install cannot differ.
 DATA = sql/scru128--1.0.sql sql/scru128_uuidv7compat--1.0.sql
-# the releases after 1.0, in order: scru128--A--B.sql for each step A -> B.
-# The last may be open while scru128.control's default_version is still the
-# one before it (1.5 while 1.4 ships): it is then installed only by name,
-# CREATE EXTENSION scru128 VERSION '1.5' or ALTER EXTENSION scru128 UPDATE
-# TO '1.5'.
+# the releases after 1.0, in order: scru128--A--B.sql for each step A -> B
 RELEASES = 1.0 1.1 1.2 1.3 1.4 1.5
 release_steps = $(join $(addsuffix --,$(filter-out $(lastword $(RELEASES)),$(RELEASES))),$(wordlist 2,$(words $(RELEASES)),$(RELEASES)))
 UPDATE_SCRIPTS = $(foreach s,$(release_steps),sql/scru128--$(s).sql)
 # the refresh waypoints (below): an installed release R updated to R-refresh and back
-REFRESH_RELEASES = 1.2 1.3 1.4
+REFRESH_RELEASES = 1.2 1.3 1.4 1.5
 REFRESH_SCRIPTS = $(foreach r,$(REFRESH_RELEASES),sql/scru128--$(r)--$(r)-refresh.sql sql/scru128--$(r)-refresh--$(r).sql)
 # Direct updates to 1.4 from the releases before 1.3: the chain's parts
 # without sql/1.3/40_casts.sql, which fails when the user made one of its
@@ -94,6 +93,9 @@ REFRESH_1_3 = $(REFRESH_1_2)
 
 # and for an installed 1.4
 REFRESH_1_4 = $(REFRESH_1_3) sql/1.4/25_ulid_skipsupport.sql
+
+# and for an installed 1.5 (its public IDs have nothing to refresh)
+REFRESH_1_5 = $(REFRESH_1_4)
 
 $(REFRESH_SCRIPTS): sql/scru128--%.sql: $$(REFRESH_$$(subst .,_,$$(firstword $$(subst -, ,$$*)))) $$(wildcard sql/qualify/*.sed)
 	$(call join_parts,qualify,$(filter %.sql,$^)) >$@

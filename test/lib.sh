@@ -62,8 +62,10 @@ install_packages() {
 		return
 	fi
 	# libfaketime: test/t/510_start_rule.pl runs a server on a faked clock;
-	# pgbouncer: the sqledition suite runs the SQL edition behind it
-	local pkgs="libipc-run-perl make gcc ca-certificates python3 procps libfaketime pgbouncer ${EXTRA_PACKAGES:-}"
+	# pgbouncer: the sqledition suite runs the SQL edition behind it;
+	# libssl-dev: FF1 (src/core/ff1.c) links with libcrypto, in the
+	# extension and in the unit tests
+	local pkgs="libipc-run-perl make gcc ca-certificates python3 procps libfaketime pgbouncer libssl-dev ${EXTRA_PACKAGES:-}"
 	local pgpkgs="postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR" target=()
 	# bookworm's contrib is a package of its own; later releases fold it in
 	[ "$PG_MAJOR" = 15 ] && pgpkgs="$pgpkgs postgresql-contrib"

@@ -22,10 +22,12 @@ $node->init;
 $node->start;
 
 # the update paths PostgreSQL finds: along the chain of releases (to 1.4
-# from before 1.3 the direct scripts), and from each release that has a
-# refresh waypoint (test/t/081_refresh.pl) to it and back; never backwards
+# and later from before 1.3 through the direct scripts to 1.4), and from
+# each release that has a refresh waypoint (test/t/081_refresh.pl) to it
+# and back; never backwards.  1.5 is in the chain before it is the default
+# version ($current).
 my @releases = ('1.0', '1.1', '1.2', '1.3', '1.4', '1.5');
-my %refreshed = map { $_ => 1 } ('1.2', '1.3', '1.4');
+my %refreshed = map { $_ => 1 } ('1.2', '1.3', '1.4', '1.5');
 my %rank;
 @rank{@releases} = (0 .. $#releases);
 my @versions = sort(@releases, map { "$_-refresh" } grep { $refreshed{$_} } @releases);
@@ -48,7 +50,7 @@ for my $s (@versions)
 		# then the chain
 		if ($rank{$tb} >= $rank{'1.4'} && $rank{$sb} < $rank{'1.3'})
 		{
-			push @path, '1.4', @releases[ $rank{'1.4'} + 1 .. $rank{$tb} ];
+			push @path, @releases[ $rank{'1.4'} .. $rank{$tb} ];
 		}
 		else
 		{
@@ -304,6 +306,21 @@ $node->safe_psql('casts_restored', q{
 });
 is($node->safe_psql('casts_restored', $casts_sql), $node->safe_psql('casts_1_2', $casts_sql),
 	"the documented recipe gives the user's casts back, as in the updated database");
+
+# releases after the default version (1.5 before it ships): an installed
+# $current updated to each gives what CREATE EXTENSION ... VERSION gives
+for my $to (grep { $rank{$_} > $rank{$current} } @releases)
+{
+	my $db = 'to_' . ($to =~ s/\./_/r);
+	$node->safe_psql('postgres', "CREATE DATABASE ${db}_fresh");
+	$node->safe_psql("${db}_fresh", "CREATE EXTENSION scru128 VERSION '$to'");
+	$node->safe_psql('postgres', "CREATE DATABASE ${db}_updated");
+	$node->safe_psql("${db}_updated", "CREATE EXTENSION scru128; ALTER EXTENSION scru128 UPDATE TO '$to'");
+	my $want = $node->safe_psql("${db}_fresh", $definition_sql);
+	my $got = $node->safe_psql("${db}_updated", $definition_sql);
+	is($got, $want, "$current -> $to: updated extension = fresh extension at $to");
+	cmp_ok(scalar(split /\n/, $want), '>', scalar(split /\n/, $fresh), "$to has members $current has not");
+}
 
 $node->stop;
 done_testing();
