@@ -376,6 +376,45 @@ def plain_file(source, version):
     return header + source
 
 
+# the released versions whose extension script does not check the creating
+# role (1.4 added the check)
+NO_ROLE_CHECK = {"1.3"}
+
+
+def removal(old):
+    """SQL that removes released version old's own script from pg_tle."""
+    uninstall = f"""SELECT pgtle.uninstall_extension(v.name, v.version)
+FROM pgtle.available_extension_versions() AS v
+WHERE v.name OPERATOR(pg_catalog.=) '{EXTNAME}' AND v.version OPERATOR(pg_catalog.=) '{old}'
+	AND NOT EXISTS (SELECT FROM pg_catalog.pg_extension AS e WHERE e.extname OPERATOR(pg_catalog.=) '{EXTNAME}');
+"""
+    if old not in NO_ROLE_CHECK:
+        return f"""-- {old}'s own script removed (with the update paths from and to {old}): only
+-- this version is created, an installed earlier one is updated to it.
+-- pg_tle keeps it while an installed extension depends on it (one created
+-- at {old}, even once updated).
+{uninstall}"""
+    return f"""-- {old}'s own script removed (with the update paths from and to {old}): it
+-- lacks the check above, so CREATE EXTENSION {EXTNAME} VERSION '{old}' would
+-- let any role with CREATE on the database create the extension and own its
+-- functions.  pg_tle keeps it while an installed extension depends on it
+-- (one created at {old}, even once updated); that extension stands in the
+-- way of CREATE EXTENSION, and a warning says to remove the script after
+-- DROP EXTENSION.
+{uninstall}DO $do$
+BEGIN
+	IF EXISTS (SELECT FROM pgtle.available_extension_versions() AS v
+			WHERE v.name OPERATOR(pg_catalog.=) '{EXTNAME}' AND v.version OPERATOR(pg_catalog.=) '{old}') THEN
+		RAISE WARNING USING
+			MESSAGE = 'version {old} of extension {EXTNAME} stays registered: the installed extension depends on its script',
+			DETAIL = 'Version {old} has no check of the creating role: with the extension dropped, any role with CREATE on the database could create it and own its functions.',
+			HINT = 'Whenever you DROP EXTENSION {EXTNAME}, run SELECT pgtle.uninstall_extension(''{EXTNAME}'', ''{old}''); in the same transaction.';
+	END IF;
+END
+$do$;
+"""
+
+
 def pgtle_file(source, version):
     body = extension_script(source)
     paths = update_paths(source, version)
@@ -389,29 +428,7 @@ def pgtle_file(source, version):
         if quote in s:
             raise SourceError(f"a quote in {s!r}")
     updates = "".join(f"""
--- {old}'s own script removed (with the update paths from and to {old}): it
--- lacks the check above, so CREATE EXTENSION {EXTNAME} VERSION '{old}' would
--- let any role with CREATE on the database create the extension and own its
--- functions.  pg_tle keeps it while an installed extension depends on it
--- (one created at {old}, even once updated); that extension stands in the
--- way of CREATE EXTENSION, and a warning says to remove the script after
--- DROP EXTENSION.
-SELECT pgtle.uninstall_extension(v.name, v.version)
-FROM pgtle.available_extension_versions() AS v
-WHERE v.name OPERATOR(pg_catalog.=) '{EXTNAME}' AND v.version OPERATOR(pg_catalog.=) '{old}'
-	AND NOT EXISTS (SELECT FROM pg_catalog.pg_extension AS e WHERE e.extname OPERATOR(pg_catalog.=) '{EXTNAME}');
-DO $do$
-BEGIN
-	IF EXISTS (SELECT FROM pgtle.available_extension_versions() AS v
-			WHERE v.name OPERATOR(pg_catalog.=) '{EXTNAME}' AND v.version OPERATOR(pg_catalog.=) '{old}') THEN
-		RAISE WARNING USING
-			MESSAGE = 'version {old} of extension {EXTNAME} stays registered: the installed extension depends on its script',
-			DETAIL = 'Version {old} has no check of the creating role: with the extension dropped, any role with CREATE on the database could create it and own its functions.',
-			HINT = 'Whenever you DROP EXTENSION {EXTNAME}, run SELECT pgtle.uninstall_extension(''{EXTNAME}'', ''{old}''); in the same transaction.';
-	END IF;
-END
-$do$;
-
+{removal(old)}
 -- the update from {old} (ALTER EXTENSION {EXTNAME} UPDATE), replaced if this
 -- file registered it before
 SELECT pgtle.uninstall_update_path_if_exists('{EXTNAME}', '{old}', '{version}');

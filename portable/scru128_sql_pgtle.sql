@@ -1,4 +1,4 @@
--- scru128_sql 1.4: the SQL edition of scru128, registered with pg_tle
+-- scru128_sql 1.5: the SQL edition of scru128, registered with pg_tle
 -- (Trusted Language Extensions), after which CREATE EXTENSION scru128_sql
 -- installs it, ALTER EXTENSION scru128_sql UPDATE brings an installed
 -- earlier version up to it, and DROP EXTENSION scru128_sql removes it.
@@ -19,7 +19,7 @@
 
 WITH script(ext) AS (VALUES (
 $scru128_sql$
--- scru128_sql 1.4: the SCRU128 family in SQL and PL/pgSQL only, for servers
+-- scru128_sql 1.5: the SCRU128 family in SQL and PL/pgSQL only, for servers
 -- that cannot load scru128.so (doc/sql-edition.md).  The values are the
 -- native types' bytes: SCRU128 and UUIDv7 in uuid, SCRU64 in bigint, SCRU160
 -- in a 20-byte bytea.
@@ -97,7 +97,7 @@ $do$;
 -- existing schema keeps the privileges its owner gave (a REVOKE stays).
 CREATE SCHEMA scru128_sql;
 GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
-COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.4: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
+COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.5: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
 
 CREATE DOMAIN scru128_sql.scru128 AS pg_catalog.uuid;
 COMMENT ON DOMAIN scru128_sql.scru128 IS 'a SCRU128 ID in the bytes of the native scru128 type (uuid order is SCRU128 order)';
@@ -2045,13 +2045,13 @@ COMMENT ON FUNCTION scru128_sql.uuidv8_sha256(pg_catalog.uuid, pg_catalog.text) 
 $scru128_sql$
 ))
 SELECT CASE WHEN EXISTS (SELECT FROM pgtle.available_extensions() AS a WHERE a.name OPERATOR(pg_catalog.=) 'scru128_sql')
-	THEN pgtle.install_extension_version_sql('scru128_sql', '1.4', ext)
-	ELSE pgtle.install_extension('scru128_sql', '1.4', 'SCRU128, SCRU64, SCRU160 and UUIDv7 in SQL and PL/pgSQL: the SQL edition of scru128, in the same bytes as the native types', ext)
+	THEN pgtle.install_extension_version_sql('scru128_sql', '1.5', ext)
+	ELSE pgtle.install_extension('scru128_sql', '1.5', 'SCRU128, SCRU64, SCRU160 and UUIDv7 in SQL and PL/pgSQL: the SQL edition of scru128, in the same bytes as the native types', ext)
 	END
 FROM script;
 
 -- the default first: pg_tle does not remove the default version
-SELECT pgtle.set_default_version('scru128_sql', '1.4');
+SELECT pgtle.set_default_version('scru128_sql', '1.5');
 
 -- 1.3's own script removed (with the update paths from and to 1.3): it
 -- lacks the check above, so CREATE EXTENSION scru128_sql VERSION '1.3' would
@@ -2078,8 +2078,8 @@ $do$;
 
 -- the update from 1.3 (ALTER EXTENSION scru128_sql UPDATE), replaced if this
 -- file registered it before
-SELECT pgtle.uninstall_update_path_if_exists('scru128_sql', '1.3', '1.4');
-SELECT pgtle.install_update_path('scru128_sql', '1.3', '1.4',
+SELECT pgtle.uninstall_update_path_if_exists('scru128_sql', '1.3', '1.5');
+SELECT pgtle.install_update_path('scru128_sql', '1.3', '1.5',
 $scru128_sql$
 DO $do$
 DECLARE
@@ -2115,7 +2115,7 @@ BEGIN
 END
 $do$;
 
-COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.4: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
+COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.5: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
 
 CREATE OR REPLACE FUNCTION scru128_sql.scru128()
 RETURNS scru128_sql.scru128 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $fn$
@@ -3523,5 +3523,57 @@ SELECT scru128_sql.uuidv8(pg_catalog.substr(pg_catalog.sha256(pg_catalog.uuid_se
 $fn$;
 
 COMMENT ON FUNCTION scru128_sql.uuidv8_sha256(pg_catalog.uuid, pg_catalog.text) IS 'name-based UUID version 8 of RFC 9562 Appendix B.2: SHA-256 over the namespace and the UTF-8 name, first 128 bits, version and variant set';
+$scru128_sql$
+);
+
+-- 1.4's own script removed (with the update paths from and to 1.4): only
+-- this version is created, an installed earlier one is updated to it.
+-- pg_tle keeps it while an installed extension depends on it (one created
+-- at 1.4, even once updated).
+SELECT pgtle.uninstall_extension(v.name, v.version)
+FROM pgtle.available_extension_versions() AS v
+WHERE v.name OPERATOR(pg_catalog.=) 'scru128_sql' AND v.version OPERATOR(pg_catalog.=) '1.4'
+	AND NOT EXISTS (SELECT FROM pg_catalog.pg_extension AS e WHERE e.extname OPERATOR(pg_catalog.=) 'scru128_sql');
+
+-- the update from 1.4 (ALTER EXTENSION scru128_sql UPDATE), replaced if this
+-- file registered it before
+SELECT pgtle.uninstall_update_path_if_exists('scru128_sql', '1.4', '1.5');
+SELECT pgtle.install_update_path('scru128_sql', '1.4', '1.5',
+$scru128_sql$
+DO $do$
+DECLARE
+	untrusted pg_catalog.text;
+BEGIN
+	IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER
+			AND (r.rolsuper OR (pg_catalog.to_regrole('pgtle_admin') IS NOT NULL
+				AND pg_catalog.pg_has_role(r.oid, pg_catalog.to_regrole('pgtle_admin'), 'MEMBER')))) THEN
+		RAISE EXCEPTION USING ERRCODE = '42501',
+			MESSAGE = pg_catalog.format('permission denied to create extension scru128_sql as role %I', CURRENT_USER),
+			DETAIL = 'The owner of the extension owns its functions and can change what they run for every role that calls them.',
+			HINT = 'A member of pgtle_admin (or a superuser) creates it; other roles call its functions.';
+	END IF;
+	SELECT pg_catalog.string_agg(pg_catalog.quote_ident(r.rolname), ', ' ORDER BY r.rolname) INTO untrusted
+		FROM pg_catalog.pg_roles r
+		WHERE r.oid OPERATOR(pg_catalog.=) ANY (ARRAY(
+			SELECT e.extowner FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'scru128_sql'
+			UNION
+			SELECT s.refobjid FROM pg_catalog.pg_depend d
+				JOIN pg_catalog.pg_shdepend s ON s.classid OPERATOR(pg_catalog.=) d.classid AND s.objid OPERATOR(pg_catalog.=) d.objid
+					AND s.deptype OPERATOR(pg_catalog.=) 'o' AND s.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_authid'::pg_catalog.regclass
+					AND s.dbid OPERATOR(pg_catalog.=) (SELECT db.oid FROM pg_catalog.pg_database db WHERE db.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
+				WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype OPERATOR(pg_catalog.=) 'e'
+					AND d.refobjid OPERATOR(pg_catalog.=) (SELECT e.oid FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'scru128_sql')))
+		AND NOT r.rolsuper
+		AND NOT (pg_catalog.to_regrole('pgtle_admin') IS NOT NULL AND pg_catalog.pg_has_role(r.oid, pg_catalog.to_regrole('pgtle_admin'), 'MEMBER'));
+	IF untrusted IS NOT NULL THEN
+		RAISE EXCEPTION USING ERRCODE = '42501',
+			MESSAGE = pg_catalog.format('extension scru128_sql or its objects are owned by %s, neither a superuser nor a member of pgtle_admin', untrusted),
+			DETAIL = 'Such an owner could have changed what the functions run (1.3 let any role with CREATE on the database create the extension); an update would keep it the owner of those functions.',
+			HINT = 'Do not update it.  As a superuser, in one transaction: move what uses its types to their base types, DROP EXTENSION scru128_sql, and SELECT pgtle.uninstall_extension(''scru128_sql'', ''1.3'') where 1.3 is registered; then CREATE EXTENSION scru128_sql as a member of pgtle_admin (doc/sql-edition-migration.md, "An installation another role owns").';
+	END IF;
+END
+$do$;
+
+COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.5: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
 $scru128_sql$
 );

@@ -14,7 +14,7 @@ RESET client_min_messages;
 CREATE DATABASE scru128_public_id;
 CREATE ROLE regress_scru128_public_id_plain;
 \c scru128_public_id
-CREATE EXTENSION scru128 VERSION '1.5';
+CREATE EXTENSION scru128;
 
 -- every function: STRICT, STABLE, PARALLEL SAFE, commented, not for PUBLIC
 SELECT p.oid::regprocedure AS function, p.proisstrict AS strict, p.provolatile AS volatility,

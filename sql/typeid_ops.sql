@@ -5,14 +5,6 @@
 SET client_min_messages = warning;
 CREATE EXTENSION IF NOT EXISTS scru128;
 RESET client_min_messages;
--- typeid is release 1.5, installed by name while 1.4 is the default version
-DO $$
-BEGIN
-	IF (SELECT string_to_array(split_part(extversion, '-', 1), '.')::int[] < '{1,5}'
-		FROM pg_extension WHERE extname = 'scru128') THEN
-		ALTER EXTENSION scru128 UPDATE TO '1.5';
-	END IF;
-END $$;
 \set VERBOSITY default
 
 -- prefixes that begin one another, an inner underscore, the empty prefix;

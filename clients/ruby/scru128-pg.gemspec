@@ -1,6 +1,6 @@
 Gem::Specification.new do |spec|
   spec.name = "scru128-pg"
-  spec.version = "1.4.0"
+  spec.version = "1.5.0"
   spec.summary = "ruby-pg coders and ActiveRecord types for the scru128 PostgreSQL extension"
   spec.description = "Text and binary coders for the scru128, scru160 and scru64 types " \
     "(and their arrays) for ruby-pg's type maps, and their registration in " \

@@ -1,4 +1,4 @@
--- scru128_sql 1.4: the SCRU128 family in SQL and PL/pgSQL only, for servers
+-- scru128_sql 1.5: the SCRU128 family in SQL and PL/pgSQL only, for servers
 -- that cannot load scru128.so (doc/sql-edition.md).  The values are the
 -- native types' bytes: SCRU128 and UUIDv7 in uuid, SCRU64 in bigint, SCRU160
 -- in a 20-byte bytea.
@@ -126,7 +126,7 @@ $do$;
 -- CREATE SCHEMA scru128_sql;
 -- GRANT USAGE ON SCHEMA scru128_sql TO PUBLIC;
 -- extension-only end
-COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.4: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
+COMMENT ON SCHEMA scru128_sql IS 'scru128 SQL edition 1.5: SCRU128, SCRU64, SCRU160 and UUIDv7 without a C library';
 
 -- plain-only begin
 DO $do$

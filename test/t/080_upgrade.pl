@@ -1,7 +1,8 @@
-# ALTER EXTENSION scru128 UPDATE from each shipped release (1.0 to 1.3) must
-# give exactly what a fresh CREATE EXTENSION gives, and keep the data and
-# indexes made under the old release.  A release after the default version
-# (1.5 while 1.4 ships) is installed by name: the same holds for it.
+# ALTER EXTENSION scru128 UPDATE from each earlier release must give exactly
+# what a fresh CREATE EXTENSION gives, and keep the data and indexes made
+# under the old release.  A release after the default version (one that is
+# open while the one before it ships) is installed by name: the same holds
+# for it.
 use strict;
 use warnings;
 use File::Basename qw(dirname);
@@ -15,17 +16,19 @@ use Scru128Needs;
 needs_extensions('amcheck');
 
 my $definition_sql = slurp_file(dirname(__FILE__) . '/../sql/extension_definition.sql');
-my $current = '1.4';
 
 my $node = PostgreSQL::Test::Cluster->new('upgrade');
 $node->init;
 $node->start;
 
+# the default version, as scru128.control gives it
+my $current = $node->safe_psql('postgres', q{SELECT default_version FROM pg_available_extensions WHERE name = 'scru128'});
+
 # the update paths PostgreSQL finds: along the chain of releases (to 1.4
 # and later from before 1.3 through the direct scripts to 1.4), and from
 # each release that has a refresh waypoint (test/t/081_refresh.pl) to it
-# and back; never backwards.  1.5 is in the chain before it is the default
-# version ($current).
+# and back; never backwards.  A release may be in the chain before it is
+# the default version ($current).
 my @releases = ('1.0', '1.1', '1.2', '1.3', '1.4', '1.5');
 my %refreshed = map { $_ => 1 } ('1.2', '1.3', '1.4', '1.5');
 my %rank;
@@ -307,7 +310,7 @@ $node->safe_psql('casts_restored', q{
 is($node->safe_psql('casts_restored', $casts_sql), $node->safe_psql('casts_1_2', $casts_sql),
 	"the documented recipe gives the user's casts back, as in the updated database");
 
-# releases after the default version (1.5 before it ships): an installed
+# releases after the default version (an open one before it ships): an installed
 # $current updated to each gives what CREATE EXTENSION ... VERSION gives
 for my $to (grep { $rank{$_} > $rank{$current} } @releases)
 {

@@ -1,5 +1,5 @@
-# ALTER EXTENSION scru128 UPDATE TO '1.4-refresh'; ALTER EXTENSION scru128
-# UPDATE; brings the catalog of an installed 1.4 to what a fresh install on
+# ALTER EXTENSION scru128 UPDATE TO '1.5-refresh'; ALTER EXTENSION scru128
+# UPDATE; brings the catalog of an installed 1.5 to what a fresh install on
 # this server gives.  The catalog pg_upgrade leaves is simulated: on 18 and
 # later without B-tree skip support (as a database installed on 17 and
 # upgraded to 18 has it), on every version with core's BRIN support
@@ -67,12 +67,12 @@ is(scalar(grep { /^amproc btree (scru(128|64|160)|ulid)_ops 6 / } split /\n/, $b
 is(scalar(grep { /scru_brin_minmax/ } grep { /^amproc/ } split /\n/, $before), 0,
 	"simulated: core's BRIN support functions");
 
-$node->safe_psql('upgraded', q{ALTER EXTENSION scru128 UPDATE TO '1.4-refresh'});
+$node->safe_psql('upgraded', q{ALTER EXTENSION scru128 UPDATE TO '1.5-refresh'});
 is($node->safe_psql('upgraded', q{SELECT extversion FROM pg_extension WHERE extname = 'scru128'}),
-	'1.4-refresh', 'refresh step one');
+	'1.5-refresh', 'refresh step one');
 $node->safe_psql('upgraded', q{ALTER EXTENSION scru128 UPDATE});
 is($node->safe_psql('upgraded', q{SELECT extversion FROM pg_extension WHERE extname = 'scru128'}),
-	'1.4', 'refresh step two: back on 1.4');
+	'1.5', 'refresh step two: back on 1.5');
 
 my $after = $node->safe_psql('upgraded', $definition_sql);
 is($after, $fresh, 'after the refresh: the same extension as a fresh install');
@@ -85,7 +85,7 @@ if ($after ne $fresh)
 }
 
 # again: nothing changes
-$node->safe_psql('upgraded', q{ALTER EXTENSION scru128 UPDATE TO '1.4-refresh'; ALTER EXTENSION scru128 UPDATE;});
+$node->safe_psql('upgraded', q{ALTER EXTENSION scru128 UPDATE TO '1.5-refresh'; ALTER EXTENSION scru128 UPDATE;});
 is($node->safe_psql('upgraded', $definition_sql), $fresh, 'a second refresh changes nothing');
 is($node->safe_psql('upgraded', q{SELECT count(*) FROM pg_depend WHERE classid = 'pg_amproc'::regclass
 	AND refobjid IN (SELECT oid FROM pg_proc WHERE proname LIKE 'scru\_brin\_minmax%')}),

@@ -32,7 +32,7 @@ my $sqldir = dirname(__FILE__) . '/../sql';
 my $definition_sql = slurp_file("$sqldir/extension_definition.sql");
 my $objects_sql = slurp_file("$sqldir/uuid_timestamp_objects.sql");
 my $fingerprint_sql = slurp_file("$sqldir/user_objects_fingerprint.sql");
-my $current = '1.4';
+my $current;    # the default version, read from the server
 my @releases = ('1.1', '1.2', '1.3');
 my $tempdir = PostgreSQL::Test::Utils::tempdir;
 
@@ -112,6 +112,7 @@ command_ok(
 	],
 	'pg_upgrade of the cluster with the databases on 1.1, 1.2, 1.3');
 $node->start;
+$current = $node->safe_psql('postgres', q{SELECT default_version FROM pg_available_extensions WHERE name = 'scru128'});
 
 $node->safe_psql('postgres', 'CREATE DATABASE fresh');
 $node->safe_psql('fresh', 'CREATE EXTENSION scru128');

@@ -7,7 +7,6 @@
 #  - pg_dump and restore of a table keyed by typeid, with an array column,
 #    a domain of one prefix (typeid_check_prefix) and a hash index, then
 #    amcheck on the restored btree and the domain's check after restore.
-# Release 1.5 is installed by name while 1.4 is the default version.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -18,7 +17,7 @@ my $node = PostgreSQL::Test::Cluster->new('typeid');
 $node->init;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'scru128'\n");
 $node->start;
-$node->safe_psql('postgres', q{CREATE EXTENSION scru128 VERSION '1.5'});
+$node->safe_psql('postgres', q{CREATE EXTENSION scru128});
 
 #
 # 6 concurrent sessions, session scope and server scope: distinct IDs, each
@@ -71,7 +70,7 @@ is(scalar(keys %seen), 40, 'server scope: 40 distinct UUIDs');
 #
 $node->safe_psql('postgres', 'CREATE DATABASE src');
 $node->safe_psql('src', q{
-	CREATE EXTENSION scru128 VERSION '1.5';
+	CREATE EXTENSION scru128;
 	CREATE DOMAIN user_id AS typeid CHECK (typeid_check_prefix(VALUE, 'user'));
 	CREATE TABLE d (id typeid PRIMARY KEY, owner user_id NOT NULL DEFAULT typeid_generate('user'),
 					ids typeid[], n int);
@@ -86,7 +85,7 @@ $node->command_ok([ 'pg_dump', '-Fc', '-f', $dump, '-d', $node->connstr('src') ]
 $node->safe_psql('postgres', 'CREATE DATABASE dst');
 # pg_dump writes CREATE EXTENSION IF NOT EXISTS without a version, which
 # installs the default one: while that is 1.4, make 1.5 first
-$node->safe_psql('dst', q{CREATE EXTENSION scru128 VERSION '1.5'});
+$node->safe_psql('dst', q{CREATE EXTENSION scru128});
 $node->command_ok([ 'pg_restore', '-d', $node->connstr('dst'), $dump ], 'pg_restore');
 my $digest = q{SELECT md5(string_agg(id::text || owner::text || ids::text || n, ',' ORDER BY id)) FROM d};
 is($node->safe_psql('dst', $digest), $node->safe_psql('src', $digest), 'restored rows equal the dumped ones');

@@ -67,7 +67,7 @@ sub session_query
 }
 
 $node->safe_psql('postgres', 'CREATE DATABASE shop');
-$node->safe_psql('shop', q{CREATE EXTENSION scru128 VERSION '1.5'});
+$node->safe_psql('shop', q{CREATE EXTENSION scru128});
 
 #
 # 3a. errors before any key: no file, its mode, the context's length

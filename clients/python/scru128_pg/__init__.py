@@ -18,7 +18,7 @@ driver in use needs to be installed:
 from functools import total_ordering
 
 __all__ = ["Scru128", "Scru160", "Scru64"]
-__version__ = "1.4.0"
+__version__ = "1.5.0"
 
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 _BASE32HEX = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
