@@ -9,6 +9,7 @@
 # the totals.  Which clients each folder must report is listed below: a
 # client whose line is missing, a line with nothing passed, a test.sh that
 # fails with no failure counted, or a folder not listed fails the suite.
+# SCRU128_CLIENTS=LANG,... runs only those folders.
 
 declare -A CLIENTS_OF=(
 	[python]="psycopg3 psycopg2 asyncpg sqlalchemy django"
@@ -25,6 +26,12 @@ suite_clients() {
 	for dir in "$BUILD"/clients/*/; do
 		[ -f "$dir/test.sh" ] || continue
 		lang=$(basename "$dir")
+		# SCRU128_CLIENTS=go,java: only those folders (a contributor's
+		# narrower run; the full run tests every folder)
+		if [ -n "${SCRU128_CLIENTS:-}" ] && [[ ",$SCRU128_CLIENTS," != *",$lang,"* ]]; then
+			log "clients: clients/$lang not run (SCRU128_CLIENTS=$SCRU128_CLIENTS)"
+			continue
+		fi
 		out="$WORK/clients-$lang.log"
 		expected=${CLIENTS_OF[$lang]:-}
 		if [ -z "$expected" ]; then
