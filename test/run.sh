@@ -243,8 +243,9 @@ run_tap() {
 	# own, on ports the framework hands out), and most of their time is
 	# initdb and server starts
 	if as_user timeout "${TAP_TIMEOUT:-2400}" make -C "$BUILD" PG_CONFIG="$PG_CONFIG" REGRESS= \
-		PROVE_TESTS="$tests" PROVE_FLAGS="-v -j$(nproc)" installcheck >"$out" 2>&1; then
-		grep -E '^(t|test)/|^(not )?ok|^Result' "$out" || true
+		PROVE_TESTS="$tests" PROVE_FLAGS="-v --timer -j$(nproc)" installcheck >"$out" 2>&1; then
+		# --timer: each file's time on its result line, for doc/testing.md
+		grep -E '^(\[[0-9:]+\] )?(t|test)/|^(not )?ok|^Result' "$out" || true
 		record_tap "$name" "$out"
 	else
 		cat "$out"
