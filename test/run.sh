@@ -259,7 +259,7 @@ run_tap() {
 	while IFS=$'\t' read -r f why; do
 		log "$name: $f skipped itself: $why"
 		TAP_SKIPPED+=("$name: $f: $why")
-	done < <(sed -nE 's/^(test\/[^ ]+\.pl) \.+ skipped: (.*)$/\1\t\2/p' "$out")
+	done < <(sed -nE 's/^(\[[0-9:]+\] )?(test\/[^ ]+\.pl) \.+ skipped: (.*)$/\2\t\3/p' "$out")
 	# the next make installcheck empties tmp_check: the server logs go
 	# where server_log_check finds them, under the suite's name
 	if [ -d "$BUILD/tmp_check/log" ]; then
