@@ -432,8 +432,8 @@ def _parse_typeid(text):
     data = suffix.encode("utf-8", "surrogatepass")
     if len(data) != 26:
         if sep < 0:
-            raise invalid(f"the text has no underscore, so no prefix, and {len(data)} bytes; a TypeID "
-                          "without a prefix is exactly 26 base32 digits")
+            raise invalid(f"the text has no underscore, so no prefix, and {len(data)} "
+                          "bytes; a TypeID without a prefix is exactly 26 base32 digits")
         raise invalid(f"the suffix after the prefix has {len(data)} bytes; a TypeID "
                       "suffix has exactly 26 base32 digits")
     n, bad = _decode_26(data, _TYPEID_IN)

@@ -57,6 +57,7 @@ def _on_connection_created(sender, connection, **kwargs):
     if connection.vendor == "postgresql":
         _register_casters(connection)
 
+
 __all__ = ["Scru128Field", "Scru160Field", "Scru64Field", "UlidField", "TypeIdField",
            "Scru128Extension"]
 

@@ -26,6 +26,7 @@ def uuid7(unix_ms, rand_a, rand_b):
     """The UUIDv7 of these fields (48, 12 and 62 bits)."""
     return uuid.UUID(int=(unix_ms << 80) | (7 << 76) | (rand_a << 64) | (2 << 62) | rand_b)
 
+
 KINDS = [
     Kind("scru128", Scru128,
          ["0000000000000000000000000", "036z951mhjikzik2gsl81gr7l",
