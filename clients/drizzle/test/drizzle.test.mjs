@@ -283,6 +283,18 @@ test('drizzle-kit generate: DDL with the types, their arrays and defaults', asyn
   assert.match(ddl, /"tid" "typeid",/)
 })
 
+test('drizzle-kit generate: a domain column has the domain\'s name', async () => {
+  const out = join(tmp, 'generated-users')
+  await kit('generate', { dialect: 'postgresql', schema: join(HERE, 'users.js'), out })
+  const files = (await readdir(out)).filter((f) => f.endsWith('.sql'))
+  assert.equal(files.length, 1)
+  const ddl = await readFile(join(out, files[0]), 'utf8')
+  assert.match(ddl, /"id" "user_id" PRIMARY KEY NOT NULL/)
+  assert.match(ddl, /"handle" "user_id"\n/)
+  assert.match(ddl, /"friends" "typeid"\[\]/)
+  assert.match(ddl, /"logins" "ulid"\[\]/)
+})
+
 test('drizzle-kit push: a second push finds no changes', async () => {
   const out = await kit('push', { dialect: 'postgresql', schema: join(HERE, 'schema.js'), dbCredentials: credentials(), tablesFilter: ['items', 'events'] })
   assert.match(out, /No changes detected/, out)
