@@ -33,10 +33,10 @@ function digitTable (digits, aliases) {
 }
 
 // ULID: either case, and Crockford's I and L for 1, O for 0 (not U)
-const ULID_VALUES = digitTable(ULID_DIGITS, {
-  ...Object.fromEntries([...ULID_DIGITS.toLowerCase()].map((c, i) => [c, i])),
-  I: 1, i: 1, L: 1, l: 1, O: 0, o: 0
-})
+const ULID_VALUES = digitTable(ULID_DIGITS, Object.fromEntries([
+  ...[...ULID_DIGITS.toLowerCase()].map((c, i) => [c, i]),
+  ['I', 1], ['i', 1], ['L', 1], ['l', 1], ['O', 0], ['o', 0]
+]))
 // TypeID: the lower-case alphabet and nothing else
 const TYPEID_VALUES = digitTable(TYPEID_DIGITS, {})
 

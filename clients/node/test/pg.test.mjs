@@ -331,6 +331,29 @@ for (const { name, Class, generate, extra } of [
   })
 }
 
+test('typeid and ulid: 2000 random values made by the classes are written as the server writes them', async () => {
+  const random = xorshift(0xfeed)
+  const letters = 'abcdefghijklmnopqrstuvwxyz'
+  const made = Array.from({ length: 2000 }, (_, i) => {
+    const bytes = Buffer.from(Array.from({ length: 16 }, () => Math.floor(random() * 256)))
+    // prefixes of 0 to 63 letters, an underscore inside some
+    const n = i % 7 === 0 ? 0 : 1 + Math.floor(random() * 63)
+    const prefix = Array.from({ length: n }, (_, j) => (j > 0 && j < n - 1 && random() < 0.1 ? '_' : letters[Math.floor(random() * 26)])).join('')
+    return { bytes, typeId: new TypeId(prefix, bytes), ulid: new Ulid(bytes) }
+  })
+  const { rows } = await client.query(`SELECT typeid(p, u)::text AS t, u::ulid::text AS l
+    FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY x(p, u, n) ORDER BY n`,
+  [made.map((m) => m.typeId.prefix), made.map((m) => m.typeId.uuid)])
+  assert.equal(rows.length, 2000)
+  rows.forEach((r, i) => {
+    const { bytes, typeId, ulid } = made[i]
+    assert.equal(typeId.toString(), r.t)
+    assert.equal(ulid.toString(), r.l)
+    assert.deepEqual(TypeId.parse(r.t).uuidBytes, bytes)
+    assert.deepEqual(Ulid.parse(r.l).bytes, bytes)
+  })
+})
+
 test('typeid and ulid: bytes the server\'s receive function refuses (22P03), the codec refuses too', async () => {
   const uuid = Buffer.from('01890a5dac96774bbcceb302099a8057', 'hex')
   const cases = [
