@@ -52,10 +52,11 @@ export function typeidInvalidErrors () {
   return out
 }
 
-// The database NAME made afresh, with the extension; PGHOST, PGPORT, PGUSER and PGDATABASE (the one to
+// The database NAME made afresh, with the extension (by the statement
+// create); PGHOST, PGPORT, PGUSER and PGDATABASE (the one to
 // connect to first) come from the environment, which pg and postgres.js
 // both read.
-export async function createDatabase (name) {
+export async function createDatabase (name, create = 'CREATE EXTENSION IF NOT EXISTS scru128') {
   const admin = new pg.Client()
   await admin.connect()
   try {
@@ -67,7 +68,7 @@ export async function createDatabase (name) {
   const c = new pg.Client({ database: name })
   await c.connect()
   try {
-    await c.query('CREATE EXTENSION IF NOT EXISTS scru128')
+    await c.query(create)
   } finally {
     await c.end()
   }

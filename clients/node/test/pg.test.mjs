@@ -155,6 +155,23 @@ test('scru128: ids made by npm scru128 are accepted and keep their bytes', async
   }
 })
 
+test('release 1.4 installed: the OIDs have ulid and no typeid', async () => {
+  await createDatabase(`${DATABASE}_14`, "CREATE EXTENSION scru128 VERSION '1.4'")
+  const old = new pg.Client({ database: `${DATABASE}_14` })
+  await old.connect()
+  try {
+    const oids = await register(old)
+    assert.deepEqual(Object.keys(oids).sort(), ['scru128', 'scru160', 'scru64', 'ulid'])
+    const { rows: [r] } = await old.query("SELECT ARRAY[ulid(), NULL] AS a, to_regtype('typeid') AS t")
+    assert.equal(r.a.length, 2)
+    assert.equal(r.a[1], null)
+    assert.ok(Ulid.parse(r.a[0]))
+    assert.equal(r.t, null)
+  } finally {
+    await old.end()
+  }
+})
+
 test('a pool with types(oids) parses arrays', async () => {
   const oids = await fetchOids(client)
   const pool = new pg.Pool({ database: DATABASE, max: 2, types: types(oids) })
