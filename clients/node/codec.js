@@ -80,7 +80,8 @@ const codecs = {
 
 // A one-dimensional or nested array in the server's text form.  Elements of
 // these types are letters, digits and (typeid) underscores, so the server
-// never quotes them; NULL is the only bare word.  A "[lo:hi]=" prefix (non-default bounds) is skipped.
+// never quotes them; NULL is the only bare word.  A "[lo:hi]=" prefix
+// (non-default bounds) is skipped.
 function parseTextArray (text, parse = (x) => x) {
   let i = text[0] === '[' ? text.indexOf('=') + 1 : 0
   function level () {

@@ -33,6 +33,8 @@ function types (oids) {
   for (const [name, { oid, domains = [] }] of Object.entries(oids)) {
     out[name] = { to: oid, from: [oid], serialize: (x) => String(x), parse: parseElement }
     for (const d of domains) {
+      // a domain whose name (or a built-in property's) is a key already
+      // is left out: it would take the place of one of the types
       if (!(d.name in oids)) out[d.name] = { to: d.oid, from: [d.oid], serialize: (x) => String(x), parse: parseElement }
     }
   }
