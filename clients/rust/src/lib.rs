@@ -324,11 +324,17 @@ enum Base32Error {
 /// in that order (the server's base32_128_decode).
 fn decode_base32_128(text: &[u8], digit: fn(u8) -> Option<u8>) -> Result<u128, Base32Error> {
     let mut value: u128 = 0;
+    let mut first = 0;
     for (i, &c) in text.iter().enumerate() {
         let d = digit(c).ok_or(Base32Error::Digit(i))?;
-        value = value.wrapping_shl(5) | u128::from(d);
+        if i == 0 {
+            first = d;
+        }
+        // 26 digits are 130 bits: the first digit's top 2 bits fall off
+        // here, and must be 0
+        value = value << 5 | u128::from(d);
     }
-    if digit(text[0]).map_or(true, |d| d > 7) {
+    if first > 7 {
         return Err(Base32Error::Overflow);
     }
     Ok(value)

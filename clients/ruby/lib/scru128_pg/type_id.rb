@@ -80,6 +80,8 @@ module Scru128PG
     end
     private_class_method :new_unchecked
 
+    # nil for a valid prefix (bytes), else a ParseError naming text: the
+    # rules of the server's typeid_check_prefix, in its order
     def self.check_prefix(prefix, text)
       return if prefix.empty?
 
