@@ -2,8 +2,9 @@
  *
  * time_ops.c
  *	  Comparing IDs with times: the operators <, <=, >, >= between each ID
- *	  type (scru128, scru160, scru64, uuid, ulid) and timestamptz, the planner
- *	  support that turns them into ranges of IDs, RANGE window frames by
+ *	  type (scru128, scru160, scru64, uuid, ulid, typeid) and timestamptz,
+ *	  the planner support that turns them into ranges of IDs (for typeid on
+ *	  a column of one prefix: see "typeid" below), RANGE window frames by
  *	  time (B-tree in_range), and the hint for date-like ID input.
  *
  * "id >= t" means: the ID's own timestamp (the start of its millisecond,
