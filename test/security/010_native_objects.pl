@@ -249,13 +249,16 @@ SELECT string_agg(f || '(' || a::regtype[]::text || ')', ', ' ORDER BY f) FROM (
 		pg_extension e WHERE e.extname = 'scru128'
 	UNION ALL
 	SELECT 'uuid_time_' || s, ARRAY['uuid', 'timestamptz']::regtype[]::oid[]
-	FROM unnest(ARRAY['lt', 'le', 'gt', 'ge']) s) x
+	FROM unnest(ARRAY['lt', 'le', 'gt', 'ge']) s
+	UNION ALL
+	SELECT 'typeid_' || s, ARRAY['text', 'timestamptz', 'boolean']::regtype[]::oid[]
+	FROM unnest(ARRAY['time_lower', 'time_upper', 'time_lower_end', 'time_upper_start']) s) x
 WHERE NOT EXISTS (
 	SELECT FROM pg_proc pr JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = pr.oid AND d.deptype = 'e'
 	WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'scru128')
 	  AND pr.pronamespace = (SELECT extnamespace FROM pg_extension WHERE extname = 'scru128')
 	  AND pr.proname = x.f AND pr.proargtypes = array_to_string(x.a, ' ')::oidvector)}),
-	'', 'every X_time_lower, X_time_upper, X_time_lower_end, X_time_upper_start(timestamptz, boolean) and X_time_lt ... X_time_ge(X, timestamptz) the planner looks up is a member of the extension, in its schema');
+	'', 'every X_time_lower, X_time_upper, X_time_lower_end, X_time_upper_start(timestamptz, boolean), typeid_time_lower ... typeid_time_upper_start(text, timestamptz, boolean) and X_time_lt ... X_time_ge(X, timestamptz) the planner looks up is a member of the extension, in its schema');
 
 #
 # 4. a superuser's queries beside the role's traps in public
