@@ -5,9 +5,8 @@
 -- ways, the same refusals (SQLSTATE, message and detail), on every case of
 -- valid.yml and invalid.yml, every ASCII byte and some non-ASCII
 -- characters at several positions, every length, n random values (at
--- most 200000) with
--- random prefixes, and mutations of them.  psql variable n: how many
--- random values.
+-- most 200000) with random prefixes, and mutations of them.  psql
+-- variable n: how many random values.
 
 CREATE TEMP VIEW tid_yml AS
 SELECT file, min(n) AS n,
