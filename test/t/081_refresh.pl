@@ -24,8 +24,8 @@ $node->safe_psql('fresh', 'CREATE EXTENSION scru128');
 my $fresh = $node->safe_psql('fresh', $definition_sql);
 is(scalar(grep { /^amproc btree (scru(128|64|160)|ulid)_ops 6 / } split /\n/, $fresh), $v18 ? 4 : 0,
 	'fresh install: skip support registered for the four types exactly on 18 and later');
-is(scalar(grep { /^amproc brin \S+ [234] \S+ \S+ scru_brin_minmax/ } split /\n/, $fresh), 24,
-	"fresh install: the extension's BRIN support functions 2-4 in the eight minmax classes (scru128, scru64, scru160, ulid)");
+is(scalar(grep { /^amproc brin \S+ [234] \S+ \S+ scru_brin_minmax/ } split /\n/, $fresh), 27,
+	"fresh install: the extension's BRIN support functions 2-4 in the nine minmax classes (minmax and minmax-multi of scru128, scru64, scru160, ulid; minmax of typeid)");
 
 $node->safe_psql('postgres', 'CREATE DATABASE upgraded');
 $node->safe_psql('upgraded', q{
@@ -89,7 +89,7 @@ $node->safe_psql('upgraded', q{ALTER EXTENSION scru128 UPDATE TO '1.5-refresh'; 
 is($node->safe_psql('upgraded', $definition_sql), $fresh, 'a second refresh changes nothing');
 is($node->safe_psql('upgraded', q{SELECT count(*) FROM pg_depend WHERE classid = 'pg_amproc'::regclass
 	AND refobjid IN (SELECT oid FROM pg_proc WHERE proname LIKE 'scru\_brin\_minmax%')}),
-	'24', 'one dependency per swapped support function, none twice');
+	'27', 'one dependency per swapped support function, none twice');
 
 # the indexes work: skip scan where the server has it, BRIN on the domain
 $node->safe_psql('upgraded', 'ANALYZE t');
