@@ -34,6 +34,9 @@
 #   3. the primary key index's size (pg_relation_size) after the last
 #      insert of each key, and its leaf pages' average density when
 #      pgstattuple is there.
+#   4. to explain the inserts: each default's own cost per call
+#      (count(f()) over generate_series(1, IO_N), net of count(0)), and the
+#      WAL and heap bytes per row of the last insert of each key.
 set -euo pipefail
 
 REPS=${REPS:-5}
@@ -82,8 +85,13 @@ declare -A Q=(
 	[out_uuid]="SELECT count(id::text) FROM bench_typeid_uuid_io"
 	[scan_uuid_t]="SELECT count(t) FROM bench_typeid_uuid_io"
 	[in_uuid]="SELECT count(t::uuid) FROM bench_typeid_uuid_io"
+	[gen_baseline]="SELECT count(0) FROM generate_series(1, $IO_N)"
+	[gen_typeid]="SELECT count($S.typeid_generate('$PREFIX')) FROM generate_series(1, $IO_N)"
+	[gen_uuid]="SELECT count($S.uuidv7()) FROM generate_series(1, $IO_N)"
+	[gen_text]="SELECT count($S.typeid_generate('$PREFIX')::text) FROM generate_series(1, $IO_N)"
 )
-ORDER=(scan_typeid out_typeid scan_typeid_t in_typeid scan_uuid out_uuid scan_uuid_t in_uuid)
+ORDER=(scan_typeid out_typeid scan_typeid_t in_typeid scan_uuid out_uuid scan_uuid_t in_uuid
+	gen_baseline gen_typeid gen_uuid gen_text)
 
 # warm-up (library load, the tables in the buffer cache), not counted
 for k in "${ORDER[@]}"; do time_ms "${Q[$k]}" >/dev/null; done
@@ -107,14 +115,17 @@ key_column() {
 	esac
 }
 INS_ORDER=(typeid uuid text text_c)
-declare -A SIZE DENSITY
+declare -A SIZE DENSITY WAL HEAP
 for ((r = 0; r < INS_REPS; r++)); do
 	n=${#INS_ORDER[@]}
 	for ((i = 0; i < n; i++)); do
 		c=${INS_ORDER[$(((i + r) % n))]}
 		"${PSQL[@]}" -c 'SET client_min_messages = warning' -c "DROP TABLE IF EXISTS bench_typeid_ins_$c" \
 			-c "CREATE TABLE bench_typeid_ins_$c ($(key_column "$c"), n int)" -c CHECKPOINT >/dev/null
+		lsn=$("${PSQL[@]}" -At -c 'SELECT pg_current_wal_insert_lsn()')
 		T[ins_$c]+="$(time_ms "INSERT INTO bench_typeid_ins_$c (n) SELECT g FROM generate_series(1, $INS_N) g") "
+		WAL[$c]=$("${PSQL[@]}" -At -c "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '$lsn')")
+		HEAP[$c]=$("${PSQL[@]}" -At -c "SELECT pg_relation_size('bench_typeid_ins_$c')")
 		SIZE[$c]=$("${PSQL[@]}" -At -c "SELECT pg_relation_size('bench_typeid_ins_${c}_pkey')")
 		if [ -n "$STATTUPLE" ]; then
 			DENSITY[$c]=$("${PSQL[@]}" -At -c "SELECT avg_leaf_density FROM pgstatindex('bench_typeid_ins_${c}_pkey')")
@@ -156,5 +167,15 @@ function row(what, a, b, goal, fmt) {
 	printf "%-46s " fmt " " fmt " %8.2f %8s %s\n", what, a, b, r, (goal == "-") ? "-" : sprintf("<= %.2f", goal), met;
 }'
 echo "# leaf density of the primary keys (pgstattuple, %): typeid ${DENSITY[typeid]}, uuid ${DENSITY[uuid]}, text ${DENSITY[text]}, text \"C\" ${DENSITY[text_c]}"
+# what the inserts' differences are made of: the default's own cost, and
+# the bytes written (the last insert of each key)
+awk -v gb="${M[gen_baseline]}" -v gt="${M[gen_typeid]}" -v gu="${M[gen_uuid]}" -v gx="${M[gen_text]}" -v io="$IO_N" \
+	-v inn="$INS_N" -v wt="${WAL[typeid]}" -v wu="${WAL[uuid]}" -v wx="${WAL[text]}" \
+	-v ht="${HEAP[typeid]}" -v hu="${HEAP[uuid]}" -v hx="${HEAP[text]}" 'BEGIN {
+	printf "# the default per call, ns: typeid_generate() %.1f, uuidv7() %.1f, typeid_generate()::text %.1f\n",
+		(gt - gb) * 1e6 / io, (gu - gb) * 1e6 / io, (gx - gb) * 1e6 / io;
+	printf "# per row inserted, bytes of WAL: typeid %.1f, uuid %.1f, text %.1f; of heap: typeid %.1f, uuid %.1f, text %.1f\n",
+		wt / inn, wu / inn, wx / inn, ht / inn, hu / inn, hx / inn;
+}'
 
 "${PSQL[@]}" -c 'DROP TABLE bench_typeid_io, bench_typeid_uuid_io' >/dev/null
