@@ -11,7 +11,10 @@
 # one pass per workload with samples, one if every window query returned
 # the baseline's rows, one for its report.  Then the concurrency benchmark
 # (test/bench/concurrency.sh) in its smoke mode, a few seconds per key:
-# only that its output is well formed (suite_bench_concurrency).
+# only that its output is well formed (suite_bench_concurrency).  Last the
+# benchmarks of release 1.5, test/bench/typeid.sh and public_id.sh, with a
+# few thousand rows: that they run and print every row of their table
+# (suite_bench_ratios).
 
 suite_bench() {
 	local out="$WORK/bench" logf="$WORK/bench.log" ok=0 bad=0 w n errors
