@@ -33,7 +33,7 @@
 #      same in COLLATE "C" (shown; the goal is against the database's).
 #   3. the primary key index's size (pg_relation_size) after the last
 #      insert of each key, and its leaf pages' average density when
-#      pgstattuple is there.
+#      the server has pgstattuple (created in the database if missing).
 #   4. to explain the inserts: each default's own cost per call
 #      (count(f()) over generate_series(1, IO_N), net of count(0)), and the
 #      WAL and heap bytes per row of the last insert of each key.
