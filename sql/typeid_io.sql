@@ -218,3 +218,22 @@ FROM (SELECT u, p, typeid(p, u) AS id
 	  FROM (SELECT md5(g::text)::uuid AS u,
 				   CASE WHEN g % 5 = 0 THEN '' ELSE translate(left(md5(g::text || 'p'), g % 9 + 1), '0123456789', 'ghijklmnop') END AS p
 			FROM generate_series(1, :n_round_trips) g) s) t;
+
+-- the same values through the binary form: typeid_send() gives the UUID's
+-- 16 bytes then the prefix's, and COPY (FORMAT binary) back through
+-- typeid_recv() gives every value again
+CREATE TABLE typeid_rt AS
+SELECT u, p, typeid(p, u) AS id
+FROM (SELECT md5(g::text)::uuid AS u,
+			 CASE WHEN g % 5 = 0 THEN '' ELSE translate(left(md5(g::text || 'p'), g % 9 + 1), '0123456789', 'ghijklmnop') END AS p
+	  FROM generate_series(1, :n_round_trips) g) s;
+SELECT count(*) FILTER (WHERE typeid_send(id) <> uuid_send(u) || convert_to(p, 'UTF8')) AS send_form
+FROM typeid_rt;
+\set rtfile :abs_builddir '/typeid_io_rt.bin'
+COPY typeid_rt (id) TO STDOUT WITH (FORMAT binary) \g :rtfile
+CREATE TABLE typeid_rt_back (id typeid);
+COPY typeid_rt_back FROM :'rtfile' WITH (FORMAT binary);
+SELECT (SELECT count(*) FROM typeid_rt_back) = :n_round_trips AS all_copied,
+	   (SELECT count(*) FROM (SELECT id FROM typeid_rt EXCEPT ALL
+							  SELECT id FROM typeid_rt_back) d) AS differences;
+DROP TABLE typeid_rt, typeid_rt_back;

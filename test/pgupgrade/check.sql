@@ -84,6 +84,20 @@ SELECT pg_temp.index_finds(p.tab || '_' || c.idx,
 		format('SELECT count(*) FROM %s WHERE %s BETWEEN %L AND %L', p.tab, c.col, p.first, p.middle))
 FROM probe p, (VALUES ('id', 'pkey'), ('b_minmax', 'b_minmax'), ('b_multi', 'b_multi')) c(col, idx)
 ORDER BY 1;
+-- typeid: the primary key, the domain's and the hash index, the array's
+-- GIN index, for rows of each prefix
+SELECT pg_temp.index_finds(c.idx, format(c.q, v.v))
+FROM (SELECT id::text AS v FROM ttypeid WHERE n IN (1, 2, 3, 4, 3000)) v,
+	 LATERAL (VALUES
+		('ttypeid_pkey', 'SELECT count(*) FROM ttypeid WHERE id = %L'),
+		('ttypeid_h', 'SELECT count(*) FROM ttypeid WHERE h = %L'),
+		('ttypeid_arr', 'SELECT count(*) FROM ttypeid WHERE arr @> ARRAY[%L::typeid]')) c(idx, q)
+ORDER BY 1;
+SELECT pg_temp.index_finds('ttypeid_dom',
+		format('SELECT count(*) FROM ttypeid WHERE dom = %L', (SELECT dom FROM ttypeid WHERE n = 77)));
+SELECT pg_temp.index_finds('ttypeid_pkey',
+		format('SELECT count(*) FROM ttypeid WHERE id BETWEEN %L AND %L',
+			   (SELECT id FROM ttypeid WHERE n = 2), (SELECT id FROM ttypeid WHERE n = 2998)));
 SELECT pg_temp.index_finds('tuuid_core',
 		format('SELECT count(*) FROM tuuid WHERE core = %L', (SELECT core FROM tuuid WHERE n = 77)));
 SELECT pg_temp.index_finds('tuuid_v6',
@@ -138,7 +152,8 @@ SELECT pg_temp.tap(scru128() > s128, 'scru128() after the last scru128 issued on
 	   pg_temp.tap(scru160() > s160, 'scru160() after the last scru160 issued on the old major'),
 	   pg_temp.tap(public.uuidv7() > ext_v7, 'public.uuidv7() after the last one issued on the old major'),
 	   pg_temp.tap(uuidv7() > core_v7, 'core''s uuidv7() after the last one issued on the old major'),
-	   pg_temp.tap(uuidv6() > v6, 'uuidv6() after the last one issued on the old major')
+	   pg_temp.tap(uuidv6() > v6, 'uuidv6() after the last one issued on the old major'),
+	   pg_temp.tap(typeid_generate('user') > tid, 'typeid_generate() after the last one issued on the old major')
 FROM last_issued;
 -- column defaults: new rows sort after every row of the old major
 INSERT INTO t128 (dom, h, b_minmax, b_multi, b_bloom, arr, n)
@@ -149,12 +164,30 @@ INSERT INTO t160 (dom, h, b_minmax, b_multi, b_bloom, arr, n)
 SELECT scru160(), scru160(), scru160(), scru160(), scru160(), '{}', -1;
 INSERT INTO tuuid (dom, h, b_minmax, b_multi, b_bloom, arr, n)
 SELECT gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), '{}', -1;
+INSERT INTO ttypeid (dom, h, arr, n) SELECT typeid_generate('user'), typeid_generate('h'), '{}', -1;
 SELECT pg_temp.tap((SELECT n FROM t128 ORDER BY id DESC LIMIT 1) = -1, 'a new t128 row (DEFAULT scru128()) sorts last'),
 	   pg_temp.tap((SELECT n FROM t64 ORDER BY id DESC LIMIT 1) = -1, 'a new t64 row (DEFAULT scru64()) sorts last'),
 	   pg_temp.tap((SELECT n FROM t160 ORDER BY id DESC LIMIT 1) = -1, 'a new t160 row (DEFAULT scru160()) sorts last'),
 	   pg_temp.tap((SELECT n FROM tuuid ORDER BY id DESC LIMIT 1) = -1, 'a new tuuid row (DEFAULT public.uuidv7()) sorts last'),
 	   pg_temp.tap((SELECT n FROM tuuid ORDER BY core DESC LIMIT 1) = -1, 'a new tuuid row (DEFAULT uuidv7()) sorts last by core'),
-	   pg_temp.tap((SELECT n FROM tuuid ORDER BY v6 DESC LIMIT 1) = -1, 'a new tuuid row (DEFAULT uuidv6()) sorts last by v6');
+	   pg_temp.tap((SELECT n FROM tuuid ORDER BY v6 DESC LIMIT 1) = -1, 'a new tuuid row (DEFAULT uuidv6()) sorts last by v6'),
+	   pg_temp.tap((SELECT n FROM ttypeid WHERE typeid_prefix(id) = 'user' ORDER BY id DESC LIMIT 1) = -1,
+				   'a new ttypeid row (DEFAULT typeid_generate(''user'')) sorts last of its prefix');
+-- whether a statement passes its CHECKs (any other error is not caught)
+CREATE FUNCTION pg_temp.accepts(stmt text) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+	EXECUTE stmt;
+	RETURN true;
+EXCEPTION WHEN check_violation THEN
+	RETURN false;
+END
+$$;
+SELECT pg_temp.tap(NOT pg_temp.accepts($$INSERT INTO ttypeid (dom, h, arr, n)
+										 VALUES ('post_01h455vb4pex5vsknk084sn02q', typeid_generate(''), '{}', -2)$$),
+				   'the domain user_tid still refuses another prefix'),
+	   pg_temp.tap(pg_temp.accepts($$INSERT INTO ttypeid (dom, h, arr, n)
+									 VALUES ('user_01h455vb4pex5vsknk084sn02q', typeid_generate(''), '{}', -2)$$),
+				   '... and takes its own');
 INSERT INTO p128 (note) VALUES ('after the upgrade');
 INSERT INTO p64 (note) VALUES ('after the upgrade');
 SELECT pg_temp.tap((SELECT note FROM p128 ORDER BY id DESC LIMIT 1) = 'after the upgrade',

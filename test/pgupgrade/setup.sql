@@ -1,5 +1,5 @@
 -- The database carried across pg_upgrade by test/suites/pgupgrade.sh, made
--- on the older major: every type of the extension and uuid, arrays,
+-- on the older major: every type of the extension (typeid too) and uuid, arrays,
 -- domains, every index kind, range and hash partitions, rows from the
 -- generators (scru64 with the node spec 42/8 of the old server).  Each
 -- index has a column of its own (a copy of the key), so that the checks
@@ -146,10 +146,30 @@ CREATE TABLE ph_1 PARTITION OF ph FOR VALUES WITH (MODULUS 3, REMAINDER 1);
 CREATE TABLE ph_2 PARTITION OF ph FOR VALUES WITH (MODULUS 3, REMAINDER 2);
 INSERT INTO ph SELECT x, x::uuid FROM (SELECT scru128() AS x FROM generate_series(1, 2000)) s;
 
+-- typeid (release 1.5): the primary key, a domain of one prefix, a hash
+-- index, an array with a GIN index; prefixes none, one word, with an
+-- underscore and 63 letters
+CREATE DOMAIN user_tid AS typeid CHECK (typeid_check_prefix(VALUE, 'user'));
+CREATE TABLE ttypeid (
+	id typeid PRIMARY KEY DEFAULT typeid_generate('user'),
+	dom user_tid NOT NULL,
+	h typeid NOT NULL,
+	arr typeid[] NOT NULL,
+	n int NOT NULL
+);
+INSERT INTO ttypeid (id, dom, h, arr, n)
+SELECT x, typeid('user', typeid_uuid(x)), x, ARRAY[x, typeid_generate('')], g
+FROM (SELECT typeid_generate((ARRAY['', 'user', 'pre_fix', repeat('z', 63)])[g % 4 + 1]) AS x, g
+	  FROM generate_series(1, 3000) g) s;
+CREATE INDEX ttypeid_dom ON ttypeid (dom);
+CREATE INDEX ttypeid_h ON ttypeid USING hash (h);
+CREATE INDEX ttypeid_arr ON ttypeid USING gin (arr);
+
 ANALYZE;
 
 -- the last ID each generator issued before the upgrade (scru64: the whole
 -- server's, every session's; the others: this session's)
 CREATE TABLE last_issued AS
 SELECT scru128() AS s128, scru64() AS s64, scru160() AS s160,
-	   public.uuidv7() AS ext_v7, uuidv7() AS core_v7, uuidv6() AS v6;
+	   public.uuidv7() AS ext_v7, uuidv7() AS core_v7, uuidv6() AS v6,
+	   typeid_generate('user') AS tid;

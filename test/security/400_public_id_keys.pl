@@ -21,7 +21,17 @@
 #  3. the owner of another database installs the extension there and gets
 #     F0000, never a public ID;
 #  4. the server log (every statement, verbose errors, debug messages, a
-#     reload) and pg_dump / pg_dumpall output hold no key material.
+#     reload, auto_explain's verbose plans of every statement, nested ones
+#     included), pg_stat_statements and pg_dump / pg_dumpall output hold
+#     no key material;
+#  5. decoding never tells a right key from a wrong one (doc/public-ids.md:
+#     "a public ID decoded with another key or another context, or a
+#     made-up public ID, decodes to some valid key value, without an
+#     error, which is then not found"): as the application's role, a
+#     lookup by a forged public ID (random values of each kind), by one
+#     made with another key or in another context, finds no row, with no
+#     error, warning or notice, exactly as the lookup by the public ID of
+#     a deleted row; only the key's own public IDs find rows.
 
 use strict;
 use warnings;
@@ -60,7 +70,25 @@ $node->append_conf('postgresql.conf', q{
 log_statement = 'all'
 log_min_messages = debug2
 log_error_verbosity = verbose
+shared_preload_libraries = 'pg_stat_statements'
 });
+# auto_explain comes with every major's packages; the 16.2 built from
+# source (test/pg16.sh) has it from the contrib modules it builds
+my $auto_explain = -e $node->config_data('--pkglibdir') . '/auto_explain.so';
+if ($auto_explain)
+{
+	$node->append_conf('postgresql.conf', q{
+session_preload_libraries = 'auto_explain'
+auto_explain.log_min_duration = 0
+auto_explain.log_verbose = on
+auto_explain.log_analyze = on
+auto_explain.log_nested_statements = on
+});
+}
+elsif ($ENV{CI})
+{
+	fail('auto_explain is missing from this server (CI=true)');
+}
 $node->start;
 my $keyfile = $node->data_dir . '/scru128_public_id.keys';
 
@@ -211,11 +239,84 @@ SELECT * FROM public_id_keys();});
 }
 
 #
+# 5. forged public IDs, another key, another context: not found, no error
+# (before 4, which stops the server)
+#
+{
+	my $other = 'ff0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+	push @secrets, $other;
+	my ($ret, $out) = as_role('dbowner', 'shop', q{
+		CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuidv7(), total int);
+		INSERT INTO orders (total) SELECT g FROM generate_series(1, 2000) g;
+		CREATE TABLE tickets (id bigint PRIMARY KEY, total int);
+		INSERT INTO tickets SELECT g, g FROM generate_series(1, 2000) g;
+		CREATE TABLE notes (id scru128 PRIMARY KEY DEFAULT scru128(), total int);
+		INSERT INTO notes (total) SELECT g FROM generate_series(1, 2000) g;
+		GRANT SELECT ON orders, tickets, notes TO app;
+		GRANT EXECUTE ON FUNCTION public_id_decode(bigint, text), public_id_decode(scru128, text) TO app;});
+	is($ret, 0, 'tables keyed by uuid, bigint and scru128, readable by the application') or diag $out;
+
+	# the public IDs of row 1234 of each table: with the key, in another
+	# context, and (the file giving shop a second key for a moment) with
+	# another key; then the key of row 1500 is deleted
+	keyfile("key 1 $master", "key 2 $other", 'database shop 1 2');
+	my %pid;
+	for my $t ([ 'orders', 'uuid' ], [ 'tickets', 'bigint' ], [ 'notes', 'scru128' ])
+	{
+		my ($table, $type) = @$t;
+		my @v = split /\|/, $node->safe_psql('shop', qq{
+			SELECT public_id(id, 'orders'), public_id(id, 'invoices'), public_id(id, 'orders', 2),
+				   (SELECT public_id(id, 'orders') FROM $table WHERE total = 1500)
+			FROM $table WHERE total = 1234});
+		$pid{$type} = { right => $v[0], context => $v[1], key => $v[2], deleted => $v[3] };
+		$node->safe_psql('shop', "DELETE FROM $table WHERE total = 1500");
+	}
+	keyfile("key 1 $master", 'database shop 1');
+
+	for my $t ([ 'orders', 'uuid' ], [ 'tickets', 'bigint' ], [ 'notes', 'scru128' ])
+	{
+		my ($table, $type) = @$t;
+		my %seen;
+		for my $case ('right', 'context', 'key', 'deleted')
+		{
+			my ($ret, $out, $err);
+			my $sql = qq{SELECT count(*) FROM $table WHERE id = public_id_decode('$pid{$type}{$case}'::$type, 'orders')};
+			$ret = $node->psql('shop', $sql, stdout => \$out, stderr => \$err, on_error_stop => 0,
+				extra_params => [ '-U', 'app', '-v', 'VERBOSITY=verbose' ]);
+			$seen{$case} = "exit $ret, output '$out', messages '$err'";
+		}
+		is($seen{right}, "exit 0, output '1', messages ''", "$type: the key's own public ID finds its row");
+		for my $case ('context', 'key')
+		{
+			is($seen{$case}, $seen{deleted},
+				"$type: a public ID of another " . ($case eq 'key' ? 'key' : 'context') . ' is answered as one of a deleted row');
+		}
+		is($seen{deleted}, "exit 0, output '0', messages ''", "$type: ... no row, no error, no message");
+
+		# a thousand made-up public IDs (random values of the type): each
+		# decodes to a value, none is found, no message
+		my $random = { uuid => 'gen_random_uuid()', bigint => '(random() * 9.2e18)::bigint',
+					   scru128 => q{scru128_from_bytea(decode(md5(random()::text), 'hex'))} }->{$type};
+		my ($out, $err);
+		$ret = $node->psql('shop', qq{
+			SELECT count(*) || ' ' || count(d) || ' ' || count(DISTINCT d) || ' '
+				   || count(*) FILTER (WHERE EXISTS (SELECT 1 FROM $table t WHERE t.id = d))
+			FROM (SELECT public_id_decode($random, 'orders') AS d FROM generate_series(1, 1000)) s},
+			stdout => \$out, stderr => \$err, on_error_stop => 0, extra_params => [ '-U', 'app' ]);
+		is("$ret|$out|$err", '0|1000 1000 1000 0|', "$type: 1000 forged public IDs decode to 1000 distinct keys, none found, no message");
+	}
+}
+
+#
 # 4. logs and dumps
 #
 {
 	$node->safe_psql('postgres', 'SELECT pg_reload_conf()');
 	$node->safe_psql('shop', q{SELECT public_id(g::bigint, 'orders') FROM generate_series(1, 3) g});
+	$node->safe_psql('shop', 'CREATE EXTENSION pg_stat_statements');
+	my $pgss = $node->safe_psql('shop', q{SELECT string_agg(query, E'\n') FROM pg_stat_statements});
+	like($pgss, qr/public_id/, 'pg_stat_statements has the statements');
+	is(leaks($pgss), '', 'pg_stat_statements holds no key material');
 	my $dump = $node->basedir . '/shop.sql';
 	$node->command_ok([ 'pg_dump', '-d', $node->connstr('shop'), '-f', $dump ], 'pg_dump of the database');
 	my $all = $node->basedir . '/all.sql';
@@ -226,6 +327,12 @@ SELECT * FROM public_id_keys();});
 	$node->stop;
 	my $log = slurp_file($node->logfile);
 	like($log, qr/statement: SELECT public_id/, 'the log has the statements (log_statement = all)');
+	SKIP:
+	{
+		skip 'auto_explain is not installed in this server: its plans are not in the log', 1 unless $auto_explain;
+		like($log, qr/Query Text: .*public_id.*\n(.*\n)*?.*Output: .*public_id/,
+			'... and auto_explain\'s verbose plans of them');
+	}
 	is(leaks($log), '', 'the server log holds no key material');
 }
 

@@ -11,7 +11,10 @@
 # one pass per workload with samples, one if every window query returned
 # the baseline's rows, one for its report.  Then the concurrency benchmark
 # (test/bench/concurrency.sh) in its smoke mode, a few seconds per key:
-# only that its output is well formed (suite_bench_concurrency).
+# only that its output is well formed (suite_bench_concurrency).  Last the
+# benchmarks of release 1.5, test/bench/typeid.sh and public_id.sh, with a
+# few thousand rows: that they run and print every row of their table
+# (suite_bench_ratios).
 
 suite_bench() {
 	local out="$WORK/bench" logf="$WORK/bench.log" ok=0 bad=0 w n errors
@@ -46,6 +49,39 @@ suite_bench() {
 	record bench "$ok" "$bad"
 	suite_bench_timequery
 	suite_bench_concurrency
+	suite_bench_ratios typeid "IO_N=5000 INS_N=5000 REPS=1 INS_REPS=1" 8
+	suite_bench_ratios public_id "GEN_N=5000 LOOKUP_N=5000 PROBES=2000 PGB_SECONDS=1 REPS=1" 8
+}
+
+# suite_bench_ratios NAME "SETTINGS" ROWS: test/bench/NAME.sh with tiny
+# sizes against the suite's cluster (the numbers mean nothing): passes for
+# its exit status, for ROWS lines of its table each with two figures and a
+# ratio, and, for public_id, for the key file it wrote being gone after it
+suite_bench_ratios() {
+	local name=$1 settings=$2 rows=$3 logf="$WORK/bench-$1.log" ok=0 bad=0 n
+	# shellcheck disable=SC2086
+	if env $settings PATH="$PGBIN:$PATH" bash "$SRC_DIR/test/bench/$name.sh" >"$logf" 2>&1; then
+		ok=$((ok + 1))
+	else
+		tail -30 "$logf"
+		log "bench-$name: the script failed"
+		bad=$((bad + 1))
+	fi
+	n=$(grep -cE '^[a-z_()]+.* -?[0-9]+(\.[0-9]+)? +-?[0-9]+(\.[0-9]+)? +-?[0-9]+\.[0-9]{2} +(<= [0-9.]+|-)( (yes|NO))? *$' "$logf" || true)
+	if [ "$n" = "$rows" ] && grep -q '^# .*benchmark: PostgreSQL' "$logf"; then
+		ok=$((ok + 1))
+	else
+		log "bench-$name: $n of $rows result lines well formed"
+		cat "$logf"
+		bad=$((bad + 1))
+	fi
+	if [ "$name" = public_id ]; then
+		if [ ! -e "$WORK/data/scru128_public_id.keys" ]; then ok=$((ok + 1)); else
+			log "bench-public_id: the key file written for the run is still there"
+			bad=$((bad + 1))
+		fi
+	fi
+	record "bench-$name" "$ok" "$bad"
 }
 
 suite_bench_timequery() {

@@ -1,6 +1,6 @@
 # test/suites/pgupgrade.sh: pg_upgrade from the previous major (18) to this
 # server's (19) with the extension installed in both.  On the old major, a
-# database with every type, arrays, domains, every index kind, range and
+# database with every type (typeid too), arrays, domains, every index kind, range and
 # hash partitions and rows from the generators, scru64 with the node spec
 # 42/8 (test/pgupgrade/setup.sql); pg_upgrade; then on the new major: the
 # same rows and index definitions (test/sql/xver_fingerprint.sql), amcheck
