@@ -221,6 +221,10 @@ DECLARE
 	a numeric;
 	bb numeric;
 	c numeric;
+	y numeric;
+	num pg_catalog.text;
+	hi bigint;
+	lo bigint;
 	i integer;
 	j integer;
 BEGIN
@@ -256,8 +260,15 @@ BEGIN
 	FOR k IN 0..9 LOOP
 		i := CASE WHEN decrypt THEN 9 OPERATOR(pg_catalog.-) k ELSE k END;
 		rm := CASE WHEN (i OPERATOR(pg_catalog.%) 2) OPERATOR(pg_catalog.=) 0 THEN ru ELSE rv END;
-		r := scru128_sql_private._aes_cbc(head OPERATOR(pg_catalog.||) pg_catalog.decode(pg_catalog.lpad(pg_catalog.to_hex(i), 2, '0')
-			OPERATOR(pg_catalog.||) scru128_sql_private._numeric_hex(CASE WHEN decrypt THEN a ELSE bb END, 2 OPERATOR(pg_catalog.*) b), 'hex'), key, chain);
+		-- [NUM_radix(B)]^b (of A when deciphering): in two bigints up to 14 bytes
+		IF b OPERATOR(pg_catalog.<=) 14 THEN
+			c := CASE WHEN decrypt THEN a ELSE bb END;
+			num := pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.div(c, 72057594037927936)::bigint), GREATEST((2 OPERATOR(pg_catalog.*) b) OPERATOR(pg_catalog.-) 14, 0), '0')
+				OPERATOR(pg_catalog.||) pg_catalog.right(pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.mod(c, 72057594037927936)::bigint), 14, '0'), 2 OPERATOR(pg_catalog.*) b);
+		ELSE
+			num := scru128_sql_private._numeric_hex(CASE WHEN decrypt THEN a ELSE bb END, 2 OPERATOR(pg_catalog.*) b);
+		END IF;
+		r := scru128_sql_private._aes_cbc(head OPERATOR(pg_catalog.||) pg_catalog.decode(pg_catalog.lpad(pg_catalog.to_hex(i), 2, '0') OPERATOR(pg_catalog.||) num, 'hex'), key, chain);
 		r := pg_catalog.substr(r, pg_catalog.length(r) OPERATOR(pg_catalog.-) 15, 16);
 		s := pg_catalog.substr(r, 1, d);
 		j := 1;
@@ -266,16 +277,26 @@ BEGIN
 				1, d OPERATOR(pg_catalog.-) pg_catalog.length(s));
 			j := j OPERATOR(pg_catalog.+) 1;
 		END LOOP;
+		-- y = NUM(S): up to 16 bytes in two bigints, each read as unsigned
+		IF d OPERATOR(pg_catalog.<=) 16 THEN
+			num := pg_catalog.lpad(pg_catalog.encode(s, 'hex'), 32, '0');
+			hi := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(num, 1, 16))::bit(64)::bigint;
+			lo := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(num, 17, 16))::bit(64)::bigint;
+			y := (((hi::numeric OPERATOR(pg_catalog.+) (CASE WHEN hi OPERATOR(pg_catalog.<) 0 THEN 18446744073709551616 ELSE 0 END)) OPERATOR(pg_catalog.*) 18446744073709551616)
+				OPERATOR(pg_catalog.+) lo::numeric) OPERATOR(pg_catalog.+) (CASE WHEN lo OPERATOR(pg_catalog.<) 0 THEN 18446744073709551616 ELSE 0 END);
+		ELSE
+			y := scru128_sql_private._hex_numeric(pg_catalog.encode(s, 'hex'));
+		END IF;
 		IF decrypt THEN
 			-- c = (NUM(B) - y) mod radix^m; B, A = A, c
-			c := pg_catalog.mod(bb OPERATOR(pg_catalog.-) pg_catalog.mod(scru128_sql_private._hex_numeric(pg_catalog.encode(s, 'hex')), rm), rm);
+			c := pg_catalog.mod(bb OPERATOR(pg_catalog.-) pg_catalog.mod(y, rm), rm);
 			IF c OPERATOR(pg_catalog.<) 0 THEN
 				c := c OPERATOR(pg_catalog.+) rm;
 			END IF;
 			bb := a;
 			a := c;
 		ELSE
-			c := pg_catalog.mod(a OPERATOR(pg_catalog.+) scru128_sql_private._hex_numeric(pg_catalog.encode(s, 'hex')), rm);
+			c := pg_catalog.mod(a OPERATOR(pg_catalog.+) y, rm);
 			a := bb;
 			bb := c;
 		END IF;
