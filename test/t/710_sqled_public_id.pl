@@ -223,8 +223,7 @@ is($node->safe_psql('shop', q{
 		my $tweak = $t255 ? q{(SELECT string_agg(set_byte('\x00'::bytea, 0, g), '' ORDER BY g) FROM generate_series(0, 254) g)} : q{''::bytea};
 		$i++;
 		is($node->safe_psql('shop', qq{
-			SELECT lpad(scru128_sql_private._ff1('\\x$key', 2, 88, $tweak, num('$pt', 2), false)::numeric(40,0)::text, 30, '0')
-				= lpad(num('$ct', 2)::text, 30, '0')
+			SELECT scru128_sql_private._ff1('\\x$key', 2, 88, $tweak, num('$pt', 2), false) = num('$ct', 2)
 			   AND scru128_sql_private._ff1('\\x$key', 2, 88, $tweak, num('$ct', 2), true) = num('$pt', 2)}),
 			't', "Zcash's radix-2 FF1 value $i (n = 88" . ($t255 ? ', a 255-byte tweak' : '') . '): both ways');
 	}
@@ -250,13 +249,15 @@ is($node->safe_psql('shop', q{
 	for my $b (@bad)
 	{
 		my ($native, $sqled, $what) = @$b;
-		my (undef, undef, $nerr) = psql_as('sqled_owner', 'shop', "SET search_path = public; SELECT $native");
+		# as the superuser: the native functions are not the owner's
+		my (undef, undef, $nerr) = psql_as($node->safe_psql('postgres', 'SELECT current_user'), 'shop', "SELECT $native");
 		my (undef, undef, $serr) = psql_as('sqled_owner', 'shop', "SELECT $sqled");
-		my ($nline) = $nerr =~ /^(ERROR:.*)$/m;
-		my ($sline) = $serr =~ /^(ERROR:.*)$/m;
-		my ($ndetail) = $nerr =~ /^(DETAIL:.*)$/m;
-		my ($sdetail) = $serr =~ /^(DETAIL:.*)$/m;
-		ok(defined $nline && $nline =~ /^ERROR:  (22023|F0000):/, "$what: the native fails ($nline)");
+		my ($nline) = $nerr =~ /(ERROR:.*)$/m;
+		my ($sline) = $serr =~ /(ERROR:.*)$/m;
+		my ($ndetail) = $nerr =~ /(DETAIL:.*)$/m;
+		my ($sdetail) = $serr =~ /(DETAIL:.*)$/m;
+		ok(defined $nline && $nline =~ /^ERROR:  (22023|F0000):/, "$what: the native fails (" . ($nline // $nerr) . ')');
+		ok(defined $sline, "$what: the SQL edition fails");
 		is($sline, $nline, "$what: the SQL edition's SQLSTATE and message are the native's");
 		is($sdetail, $ndetail, "$what: ... and its detail");
 	}
@@ -282,7 +283,7 @@ is($node->safe_psql('shop', q{
 		'1:true 2:false 3:false', '... not current (a key exists)');
 	is($node->safe_psql('shop', q{SELECT count(DISTINCT check_value) FROM scru128_sql.public_id_keys()}), '3',
 		'... a check value of its own');
-	is($node->safe_psql('shop', q{SELECT octet_length(master) || ' ' || (master <> '\x' || repeat('00', 32))::text FROM scru128_sql_private.public_id_key WHERE key_id = 3}),
+	is($node->safe_psql('shop', q{SELECT octet_length(master) || ' ' || (master <> decode(repeat('00', 32), 'hex'))::text FROM scru128_sql_private.public_id_key WHERE key_id = 3}),
 		'32 true', '... 32 bytes, not zeros');
 	($ret, $out, $err) = psql_as('sqled_owner', 'shop', q{SELECT scru128_sql.public_id_generate_key(100)});
 	is($out, '100', 'generate_key(100): that key id');
