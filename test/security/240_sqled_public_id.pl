@@ -155,7 +155,7 @@ SET search_path = pgcrypto, public, crypto;
 SELECT scru128_sql.public_id_use_pgcrypto();});
 is($out, 'crypto', 'pgcrypto in schema crypto: public_id_use_pgcrypto() finds it by the extension, not by the path') or diag $err;
 is($node->safe_psql('shop', q{
-	SELECT string_agg(p.oid::regprocedure::text || ' ' || l.lanname || ' ' || p.probin, ', ' ORDER BY 1)
+	SELECT string_agg(p.oid::regprocedure::text || ' ' || l.lanname || ' ' || p.probin, ', ' ORDER BY p.oid::regprocedure::text)
 	FROM pg_depend d JOIN pg_proc p ON p.oid = d.refobjid JOIN pg_language l ON l.oid = p.prolang
 	WHERE d.classid = 'pg_proc'::regclass AND d.refclassid = 'pg_proc'::regclass
 	  AND d.objid IN ('scru128_sql_private._aes_cbc(bytea,bytea,bytea)'::regprocedure,
@@ -370,8 +370,8 @@ SELECT scru128_sql.public_id_keys();};
 	($ret, $out, $err) = psql_as('sqled_owner', 'shop2', q{SET search_path = sq, public; SELECT scru128_sql.public_id_bigint(42, 'orders')});
 	like($err, qr/ERROR:  42883: function scru128_sql_private\._/, 'pgcrypto owner: public IDs stop (the wrappers are gone), nothing resolved by name elsewhere');
 	($ret, $out, $err) = psql_as('sqled_owner', 'shop2', q{SET search_path = sq, public; SELECT scru128_sql.public_id_use_pgcrypto() IS NULL; SELECT scru128_sql.public_id_bigint(42, 'orders')});
-	like($out . $err, qr/^t\n.*ERROR:  55000: public IDs of the SQL edition need the extension pgcrypto/s,
-		'pgcrypto owner: public_id_use_pgcrypto() again: nothing to bind, 55000');
+	ok($out eq 't' && $err =~ /ERROR:  55000: public IDs of the SQL edition need the extension pgcrypto/,
+		'pgcrypto owner: public_id_use_pgcrypto() again: nothing to bind, 55000') or diag "$out\n$err";
 	is($node->safe_psql('shop2', 'SELECT count(*) FROM sq.caught'), '0', 'pgcrypto owner: no look-alike ran, no key reached one');
 }
 
@@ -403,7 +403,7 @@ SELECT scru128_sql.public_id_keys();};
 	like($err, qr/42710|already exists/, 'import: the same failing import with the key as a bind parameter');
 	$log = slurp_file($node->logfile, $offset);
 	like($log, qr/STATEMENT:  SELECT scru128_sql.public_id_import_key\(1, \$1\)/, '... its statement is logged with $1');
-	is(leaks($log), '', '... and the log has no key (log_parameter_max_length_on_error = 0)');
+	is(leaks($log), '', '... and the log has no key (log_parameter_max_length_on_error = 0)') or diag $log;
 	$offset = -s $node->logfile;
 	($ret, $out, $err) = psql_as('sqled_app', 'shop', "$calls SELECT scru128_sql.public_id_bigint(-1);");
 	is(leaks(slurp_file($node->logfile, $offset)), '', 'the application\'s calls, a failing one included: no key in the log');
