@@ -355,35 +355,36 @@ $fn$;
 REVOKE ALL ON FUNCTION scru128_sql_private._public_id_master(integer) FROM PUBLIC;
 COMMENT ON FUNCTION scru128_sql_private._public_id_master(integer) IS 'internal: the master key of a key id, or of the current key for NULL';
 
--- FF1 of the integer x of bits bits with the subkey of kind (HKDF of the
--- master key, info "scru128 public-id v1 <kind>") and the context's bytes
--- (the database's encoding) as the tweak.
-CREATE OR REPLACE FUNCTION scru128_sql_private._public_id(kind pg_catalog.text, bits integer, x numeric, context pg_catalog.text, key_id integer, decrypt boolean)
-RETURNS numeric LANGUAGE plpgsql STABLE PARALLEL SAFE AS $fn$
-DECLARE
-	subkey pg_catalog.bytea;
+-- The subkey of a kind (HKDF of the master key, info "scru128 public-id v1
+-- <kind>"), after the checks the native makes first: the context's length
+-- (22023), then the key (F0000 without a current key, 22023 for a key id
+-- the database does not have); the value's own checks come after.
+CREATE OR REPLACE FUNCTION scru128_sql_private._public_id_subkey(kind pg_catalog.text, context pg_catalog.text, key_id integer)
+RETURNS pg_catalog.bytea LANGUAGE plpgsql STABLE PARALLEL SAFE AS $fn$
 BEGIN
 	IF pg_catalog.octet_length(context) OPERATOR(pg_catalog.>) 255 THEN
 		RAISE EXCEPTION USING ERRCODE = '22023',
 			MESSAGE = 'public-ID context is too long',
 			DETAIL = pg_catalog.format('The context has %s bytes; it may have at most 255.', pg_catalog.octet_length(context));
 	END IF;
-	subkey := scru128_sql_private._hkdf_sha256(scru128_sql_private._public_id_master(key_id), 'scru128 public-id v1 ' OPERATOR(pg_catalog.||) kind);
-	RETURN scru128_sql_private._ff1(subkey, 2, bits, pg_catalog.convert_to(context, pg_catalog.getdatabaseencoding()), x, decrypt);
+	RETURN scru128_sql_private._hkdf_sha256(scru128_sql_private._public_id_master(key_id), 'scru128 public-id v1 ' OPERATOR(pg_catalog.||) kind);
 END
 $fn$;
-REVOKE ALL ON FUNCTION scru128_sql_private._public_id(pg_catalog.text, integer, numeric, pg_catalog.text, integer, boolean) FROM PUBLIC;
-COMMENT ON FUNCTION scru128_sql_private._public_id(pg_catalog.text, integer, numeric, pg_catalog.text, integer, boolean) IS 'internal: FF1 of the integer of a key or public ID with the subkey of its kind, the context as tweak';
+REVOKE ALL ON FUNCTION scru128_sql_private._public_id_subkey(pg_catalog.text, pg_catalog.text, integer) FROM PUBLIC;
+COMMENT ON FUNCTION scru128_sql_private._public_id_subkey(pg_catalog.text, pg_catalog.text, integer) IS 'internal: the subkey of a kind of the current or given key, after the context''s check';
 
 -- uuid: the 122 bits but version and variant (unix_ts_ms, rand_a, rand_b
 -- of a v7), enciphered into a v4, deciphered back into a v7; another
--- version or variant: the native 22023.
+-- version or variant: the native 22023.  The tweak is the context's bytes
+-- in the database's encoding.
 CREATE OR REPLACE FUNCTION scru128_sql_private._public_id_uuid(id pg_catalog.uuid, context pg_catalog.text, key_id integer, decrypt boolean)
 RETURNS pg_catalog.uuid LANGUAGE plpgsql STABLE PARALLEL SAFE AS $fn$
 DECLARE
 	h pg_catalog.text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
+	subkey pg_catalog.bytea;
 	x numeric;
 BEGIN
+	subkey := scru128_sql_private._public_id_subkey('uuidv7', context, key_id);
 	IF pg_catalog.substr(h, 17, 1) OPERATOR(pg_catalog.!~) '^[89ab]$' OR pg_catalog.substr(h, 13, 1) OPERATOR(pg_catalog.<>) (CASE WHEN decrypt THEN '4' ELSE '7' END) THEN
 		RAISE EXCEPTION USING ERRCODE = '22023',
 			MESSAGE = CASE WHEN decrypt THEN 'not a public ID: the public ID of a uuid is a version 4 UUID' ELSE 'only a version 7 UUID has a public ID' END,
@@ -394,7 +395,7 @@ BEGIN
 	x := (((scru128_sql_private._hex_numeric(pg_catalog.substr(h, 1, 12)) OPERATOR(pg_catalog.*) 4096)
 		OPERATOR(pg_catalog.+) scru128_sql_private._hex_numeric(pg_catalog.substr(h, 14, 3))) OPERATOR(pg_catalog.*) 4611686018427387904)
 		OPERATOR(pg_catalog.+) (scru128_sql_private._hex_numeric(pg_catalog.substr(h, 17, 16)) OPERATOR(pg_catalog.-) 9223372036854775808);
-	x := scru128_sql_private._public_id('uuidv7', 122, x, context, key_id, decrypt);
+	x := scru128_sql_private._ff1(subkey, 2, 122, pg_catalog.convert_to(context, pg_catalog.getdatabaseencoding()), x, decrypt);
 	h := scru128_sql_private._numeric_hex(pg_catalog.div(x, 4611686018427387904), 16)
 		OPERATOR(pg_catalog.||) scru128_sql_private._numeric_hex(pg_catalog.mod(x, 4611686018427387904) OPERATOR(pg_catalog.+) 9223372036854775808, 16);
 	RETURN (((pg_catalog.substr(h, 2, 12) OPERATOR(pg_catalog.||) CASE WHEN decrypt THEN '7' ELSE '4' END) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 14, 3))
@@ -404,40 +405,39 @@ $fn$;
 REVOKE ALL ON FUNCTION scru128_sql_private._public_id_uuid(pg_catalog.uuid, pg_catalog.text, integer, boolean) FROM PUBLIC;
 COMMENT ON FUNCTION scru128_sql_private._public_id_uuid(pg_catalog.uuid, pg_catalog.text, integer, boolean) IS 'internal: the public ID of a UUIDv7 (a UUIDv4), or the UUIDv7 of a public ID';
 
--- scru128, ulid (16 bytes) and scru160 (20 bytes): all the bits.
+-- scru128, ulid (16 bytes) and scru160 (20 bytes, else 22P03 as the
+-- edition's other SCRU160 functions): all the bits.
 CREATE OR REPLACE FUNCTION scru128_sql_private._public_id_bytes(id pg_catalog.bytea, kind pg_catalog.text, context pg_catalog.text, key_id integer, decrypt boolean)
 RETURNS pg_catalog.bytea LANGUAGE plpgsql STABLE PARALLEL SAFE AS $fn$
+DECLARE
+	subkey pg_catalog.bytea;
 BEGIN
-	RETURN pg_catalog.decode(scru128_sql_private._numeric_hex(scru128_sql_private._public_id(kind, 8 OPERATOR(pg_catalog.*) pg_catalog.length(id),
-		scru128_sql_private._hex_numeric(pg_catalog.encode(id, 'hex')), context, key_id, decrypt), 2 OPERATOR(pg_catalog.*) pg_catalog.length(id)), 'hex');
-END
-$fn$;
-REVOKE ALL ON FUNCTION scru128_sql_private._public_id_bytes(pg_catalog.bytea, pg_catalog.text, pg_catalog.text, integer, boolean) FROM PUBLIC;
-COMMENT ON FUNCTION scru128_sql_private._public_id_bytes(pg_catalog.bytea, pg_catalog.text, pg_catalog.text, integer, boolean) IS 'internal: the public ID of a 16- or 20-byte key of a kind, or the key of a public ID';
-
-CREATE OR REPLACE FUNCTION scru128_sql_private._public_id_scru160(id pg_catalog.bytea, context pg_catalog.text, key_id integer, decrypt boolean)
-RETURNS pg_catalog.bytea LANGUAGE plpgsql STABLE PARALLEL SAFE AS $fn$
-BEGIN
-	IF pg_catalog.length(id) OPERATOR(pg_catalog.<>) 20 THEN
+	subkey := scru128_sql_private._public_id_subkey(kind, context, key_id);
+	IF kind OPERATOR(pg_catalog.=) 'scru160' AND pg_catalog.length(id) OPERATOR(pg_catalog.<>) 20 THEN
 		RAISE EXCEPTION USING ERRCODE = '22P03',
 			MESSAGE = pg_catalog.format('invalid length for scru160: %s byte%s, expected 20', pg_catalog.length(id),
 				CASE WHEN pg_catalog.length(id) OPERATOR(pg_catalog.=) 1 THEN '' ELSE 's' END);
 	END IF;
-	RETURN scru128_sql_private._public_id_bytes(id, 'scru160', context, key_id, decrypt);
+	RETURN pg_catalog.decode(scru128_sql_private._numeric_hex(scru128_sql_private._ff1(subkey, 2, 8 OPERATOR(pg_catalog.*) pg_catalog.length(id),
+		pg_catalog.convert_to(context, pg_catalog.getdatabaseencoding()), scru128_sql_private._hex_numeric(pg_catalog.encode(id, 'hex')), decrypt),
+		2 OPERATOR(pg_catalog.*) pg_catalog.length(id)), 'hex');
 END
 $fn$;
-REVOKE ALL ON FUNCTION scru128_sql_private._public_id_scru160(pg_catalog.bytea, pg_catalog.text, integer, boolean) FROM PUBLIC;
-COMMENT ON FUNCTION scru128_sql_private._public_id_scru160(pg_catalog.bytea, pg_catalog.text, integer, boolean) IS 'internal: the public ID of a SCRU160, or the SCRU160 of a public ID (22P03 unless 20 bytes)';
+REVOKE ALL ON FUNCTION scru128_sql_private._public_id_bytes(pg_catalog.bytea, pg_catalog.text, pg_catalog.text, integer, boolean) FROM PUBLIC;
+COMMENT ON FUNCTION scru128_sql_private._public_id_bytes(pg_catalog.bytea, pg_catalog.text, pg_catalog.text, integer, boolean) IS 'internal: the public ID of a scru128, ulid or scru160 key, or the key of a public ID';
 
 CREATE OR REPLACE FUNCTION scru128_sql_private._public_id_bigint(id bigint, context pg_catalog.text, key_id integer, decrypt boolean)
 RETURNS bigint LANGUAGE plpgsql STABLE PARALLEL SAFE AS $fn$
+DECLARE
+	subkey pg_catalog.bytea;
 BEGIN
+	subkey := scru128_sql_private._public_id_subkey('bigint', context, key_id);
 	IF id OPERATOR(pg_catalog.<) 0 THEN
 		RAISE EXCEPTION USING ERRCODE = '22023',
 			MESSAGE = 'a negative bigint is neither a key nor a public ID',
 			DETAIL = 'Public IDs map 0 .. 9223372036854775807 onto itself.';
 	END IF;
-	RETURN scru128_sql_private._public_id('bigint', 63, id::numeric, context, key_id, decrypt)::bigint;
+	RETURN scru128_sql_private._ff1(subkey, 2, 63, pg_catalog.convert_to(context, pg_catalog.getdatabaseencoding()), id::numeric, decrypt)::bigint;
 END
 $fn$;
 REVOKE ALL ON FUNCTION scru128_sql_private._public_id_bigint(bigint, pg_catalog.text, integer, boolean) FROM PUBLIC;
@@ -512,22 +512,22 @@ $fn$;
 CREATE OR REPLACE FUNCTION scru128_sql.public_id_scru160(key scru128_sql.scru160, context pg_catalog.text DEFAULT '')
 RETURNS scru128_sql.scru160 LANGUAGE sql STRICT STABLE PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp AS $fn$
-SELECT scru128_sql_private._public_id_scru160(key, context, NULL, false)
+SELECT scru128_sql_private._public_id_bytes(key, 'scru160', context, NULL, false)
 $fn$;
 CREATE OR REPLACE FUNCTION scru128_sql.public_id_scru160(key scru128_sql.scru160, context pg_catalog.text, key_id integer)
 RETURNS scru128_sql.scru160 LANGUAGE sql STRICT STABLE PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp AS $fn$
-SELECT scru128_sql_private._public_id_scru160(key, context, key_id, false)
+SELECT scru128_sql_private._public_id_bytes(key, 'scru160', context, key_id, false)
 $fn$;
 CREATE OR REPLACE FUNCTION scru128_sql.public_id_decode_scru160(public_id scru128_sql.scru160, context pg_catalog.text DEFAULT '')
 RETURNS scru128_sql.scru160 LANGUAGE sql STRICT STABLE PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp AS $fn$
-SELECT scru128_sql_private._public_id_scru160(public_id, context, NULL, true)
+SELECT scru128_sql_private._public_id_bytes(public_id, 'scru160', context, NULL, true)
 $fn$;
 CREATE OR REPLACE FUNCTION scru128_sql.public_id_decode_scru160(public_id scru128_sql.scru160, context pg_catalog.text, key_id integer)
 RETURNS scru128_sql.scru160 LANGUAGE sql STRICT STABLE PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp AS $fn$
-SELECT scru128_sql_private._public_id_scru160(public_id, context, key_id, true)
+SELECT scru128_sql_private._public_id_bytes(public_id, 'scru160', context, key_id, true)
 $fn$;
 
 CREATE OR REPLACE FUNCTION scru128_sql.public_id_bigint(key bigint, context pg_catalog.text DEFAULT '')

@@ -244,7 +244,12 @@ is($node->safe_psql('shop', q{
 		[ q{public_id(1::bigint, repeat('é', 128))}, q{scru128_sql.public_id_bigint(1, repeat('é', 128))}, 'a context of 128 characters, 256 bytes' ],
 		[ q{public_id(scru128(), '', 3)}, q{scru128_sql.public_id_scru128(scru128_sql.scru128(), '', 3)}, 'a key id the database does not have' ],
 		[ q{public_id_decode(ulid(), '', 0)}, q{scru128_sql.public_id_decode_ulid(scru128_sql.ulid(), '', 0)}, 'key id 0' ],
-		[ q{public_id(scru160(), '', -1)}, q{scru128_sql.public_id_scru160(scru128_sql.scru160(), '', -1)}, 'key id -1' ]);
+		[ q{public_id(scru160(), '', -1)}, q{scru128_sql.public_id_scru160(scru128_sql.scru160(), '', -1)}, 'key id -1' ],
+		# two faults: the native order (context, key, value)
+		[ q{public_id(-1::bigint, '', 7)}, q{scru128_sql.public_id_bigint(-1, '', 7)}, 'a negative key and a missing key id: the key id' ],
+		[ q{public_id(gen_random_uuid(), repeat('x', 256), 7)}, q{scru128_sql.public_id_uuid(gen_random_uuid(), repeat('x', 256), 7)},
+		  'a v4, a long context and a missing key id: the context' ],
+		[ q{public_id_decode(uuidv7(), '', 9)}, q{scru128_sql.public_id_decode_uuid(scru128_sql.uuidv7(), '', 9)}, 'decoding a v7 with a missing key id: the key id' ]);
 	for my $b (@bad)
 	{
 		my ($native, $sqled, $what) = @$b;
