@@ -79,6 +79,7 @@ $node->append_conf('postgresql.conf', q{
 shared_preload_libraries = 'pg_stat_statements'
 pg_stat_statements.track = all
 log_min_messages = warning
+log_statement = none
 });
 $node->start;
 my $major = int($node->safe_psql('postgres', 'SHOW server_version_num') / 10000);
@@ -385,25 +386,36 @@ SELECT scru128_sql.public_id_keys();};
 	my $log = slurp_file($node->logfile, $offset);
 	like($log, qr/STATEMENT:  SELECT scru128_sql.public_id_import_key\(1, '$master'\)/,
 		'import: with the key as a literal, the log has it (log_min_error_statement = error): the caveat the doc states');
+	# the key as a bind parameter: psql 16's \bind, or on 15 (no \bind)
+	# pgbench's extended protocol, which sends its variables as parameters
+	my $bound_import = sub {
+		my ($out, $err);
+		if ($major >= 16)
+		{
+			(undef, $out, $err) = psql_as('sqled_owner', 'shop', q{SELECT scru128_sql.public_id_import_key(1, $1) \bind :'key' \g}, '-v', "key=$master");
+		}
+		else
+		{
+			my $script = $node->basedir . '/import.sql';
+			open(my $fh, '>', $script) or die;
+			print $fh "SELECT scru128_sql.public_id_import_key(1, :key);\n";
+			close($fh);
+			IPC::Run::run([ 'pgbench', '-n', '-M', 'extended', '-t', '1', '-D', "key=$master", '-f', $script,
+				'-U', 'sqled_owner', $node->connstr('shop') ], '>', \$out, '2>', \$err);
+		}
+		return $err;
+	};
 	$offset = -s $node->logfile;
-	if ($major >= 16)
-	{
-		($ret, $out, $err) = psql_as('sqled_owner', 'shop', q{SELECT scru128_sql.public_id_import_key(1, $1) \bind :'key' \g}, '-v', "key=$master");
-	}
-	else
-	{
-		# psql 15 has no \bind: pgbench's extended protocol sends its variables as parameters
-		my $script = $node->basedir . '/import.sql';
-		open(my $fh, '>', $script) or die;
-		print $fh "SELECT scru128_sql.public_id_import_key(1, :key);\n";
-		close($fh);
-		IPC::Run::run([ 'pgbench', '-n', '-M', 'extended', '-t', '1', '-D', "key=$master", '-f', $script,
-			'-U', 'sqled_owner', $node->connstr('shop') ], '>', \$out, '2>', \$err);
-	}
-	like($err, qr/42710|already exists/, 'import: the same failing import with the key as a bind parameter');
+	like($bound_import->(), qr/42710|already exists/, 'import: the same failing import with the key as a bind parameter');
 	$log = slurp_file($node->logfile, $offset);
 	like($log, qr/STATEMENT:  SELECT scru128_sql.public_id_import_key\(1, \$1\)/, '... its statement is logged with $1');
-	is(leaks($log), '', '... and the log has no key (log_parameter_max_length_on_error = 0)') or diag $log;
+	is(leaks($log), '', '... and the log has no key (log_statement = none, log_parameter_max_length_on_error = 0)') or diag $log;
+	$node->safe_psql('postgres', q{ALTER ROLE sqled_owner SET log_statement = 'all'});
+	$offset = -s $node->logfile;
+	$bound_import->();
+	isnt(leaks(slurp_file($node->logfile, $offset)), '',
+		'import: under log_statement = all (a superuser\'s setting) the bind parameter is logged: the caveat the doc states');
+	$node->safe_psql('postgres', q{ALTER ROLE sqled_owner RESET log_statement});
 	$offset = -s $node->logfile;
 	($ret, $out, $err) = psql_as('sqled_app', 'shop', "$calls SELECT scru128_sql.public_id_bigint(-1);");
 	is(leaks(slurp_file($node->logfile, $offset)), '', 'the application\'s calls, a failing one included: no key in the log');
