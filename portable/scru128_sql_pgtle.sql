@@ -2080,7 +2080,7 @@ COMMENT ON TABLE scru128_sql_private.public_id_key IS 'the public-ID master keys
 -- body, parsed once when it is created) names the function in the schema
 -- of the installed extension pgcrypto, and is kept only when the function
 -- it resolved to is that extension's member and pgcrypto's own C function
--- (language C, $libdir/pgcrypto, its C symbol): a schema, function or
+-- (language C, the library pgcrypto, its C symbol): a schema, function or
 -- extension named pgcrypto that another role made is never called, and
 -- nothing is resolved by name when the wrappers run.  Without pgcrypto the
 -- wrappers raise 55000.  Run again (as the owner) after CREATE EXTENSION
@@ -2109,7 +2109,7 @@ BEGIN
 				AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.deptype OPERATOR(pg_catalog.=) 'e'
 				AND p.proname OPERATOR(pg_catalog.=) w.fname AND pg_catalog.oidvectortypes(p.proargtypes) OPERATOR(pg_catalog.=) w.args
 				AND p.prolang OPERATOR(pg_catalog.=) (SELECT l.oid FROM pg_catalog.pg_language l WHERE l.lanname OPERATOR(pg_catalog.=) 'c')
-				AND p.probin OPERATOR(pg_catalog.=) '$libdir/pgcrypto' AND p.prosrc OPERATOR(pg_catalog.=) w.csym
+				AND p.probin OPERATOR(pg_catalog.~) '(^|/)pgcrypto(\.[a-z]+)?$' AND p.prosrc OPERATOR(pg_catalog.=) w.csym
 				AND p.pronamespace OPERATOR(pg_catalog.=) (SELECT e.extnamespace FROM pg_catalog.pg_extension e WHERE e.oid OPERATOR(pg_catalog.=) ext));
 	IF ext IS NULL OR missing IS NOT NULL THEN
 		FOR f IN SELECT * FROM (VALUES ('_aes_cbc', 'data pg_catalog.bytea, key pg_catalog.bytea, iv pg_catalog.bytea', 'IMMUTABLE'),
@@ -2139,7 +2139,7 @@ BEGIN
 				AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.deptype OPERATOR(pg_catalog.=) 'e'
 				AND p.proname OPERATOR(pg_catalog.=) f.fname AND pg_catalog.oidvectortypes(p.proargtypes) OPERATOR(pg_catalog.=) f.args AND p.prosrc OPERATOR(pg_catalog.=) f.csym
 				AND p.prolang OPERATOR(pg_catalog.=) (SELECT l.oid FROM pg_catalog.pg_language l WHERE l.lanname OPERATOR(pg_catalog.=) 'c')
-				AND p.probin OPERATOR(pg_catalog.=) '$libdir/pgcrypto';
+				AND p.probin OPERATOR(pg_catalog.~) '(^|/)pgcrypto(\.[a-z]+)?$';
 		SELECT pg_catalog.min(d.refobjid), pg_catalog.count(*) INTO bound, calls
 			FROM pg_catalog.pg_depend d
 			WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid OPERATOR(pg_catalog.=) f.wrapper::pg_catalog.regprocedure
@@ -4256,7 +4256,7 @@ BEGIN
 				AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.deptype OPERATOR(pg_catalog.=) 'e'
 				AND p.proname OPERATOR(pg_catalog.=) w.fname AND pg_catalog.oidvectortypes(p.proargtypes) OPERATOR(pg_catalog.=) w.args
 				AND p.prolang OPERATOR(pg_catalog.=) (SELECT l.oid FROM pg_catalog.pg_language l WHERE l.lanname OPERATOR(pg_catalog.=) 'c')
-				AND p.probin OPERATOR(pg_catalog.=) '$libdir/pgcrypto' AND p.prosrc OPERATOR(pg_catalog.=) w.csym
+				AND p.probin OPERATOR(pg_catalog.~) '(^|/)pgcrypto(\.[a-z]+)?$' AND p.prosrc OPERATOR(pg_catalog.=) w.csym
 				AND p.pronamespace OPERATOR(pg_catalog.=) (SELECT e.extnamespace FROM pg_catalog.pg_extension e WHERE e.oid OPERATOR(pg_catalog.=) ext));
 	IF ext IS NULL OR missing IS NOT NULL THEN
 		FOR f IN SELECT * FROM (VALUES ('_aes_cbc', 'data pg_catalog.bytea, key pg_catalog.bytea, iv pg_catalog.bytea', 'IMMUTABLE'),
@@ -4286,7 +4286,7 @@ BEGIN
 				AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.deptype OPERATOR(pg_catalog.=) 'e'
 				AND p.proname OPERATOR(pg_catalog.=) f.fname AND pg_catalog.oidvectortypes(p.proargtypes) OPERATOR(pg_catalog.=) f.args AND p.prosrc OPERATOR(pg_catalog.=) f.csym
 				AND p.prolang OPERATOR(pg_catalog.=) (SELECT l.oid FROM pg_catalog.pg_language l WHERE l.lanname OPERATOR(pg_catalog.=) 'c')
-				AND p.probin OPERATOR(pg_catalog.=) '$libdir/pgcrypto';
+				AND p.probin OPERATOR(pg_catalog.~) '(^|/)pgcrypto(\.[a-z]+)?$';
 		SELECT pg_catalog.min(d.refobjid), pg_catalog.count(*) INTO bound, calls
 			FROM pg_catalog.pg_depend d
 			WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid OPERATOR(pg_catalog.=) f.wrapper::pg_catalog.regprocedure
@@ -4991,7 +4991,7 @@ BEGIN
 				AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.deptype OPERATOR(pg_catalog.=) 'e'
 				AND p.proname OPERATOR(pg_catalog.=) w.fname AND pg_catalog.oidvectortypes(p.proargtypes) OPERATOR(pg_catalog.=) w.args
 				AND p.prolang OPERATOR(pg_catalog.=) (SELECT l.oid FROM pg_catalog.pg_language l WHERE l.lanname OPERATOR(pg_catalog.=) 'c')
-				AND p.probin OPERATOR(pg_catalog.=) '$libdir/pgcrypto' AND p.prosrc OPERATOR(pg_catalog.=) w.csym
+				AND p.probin OPERATOR(pg_catalog.~) '(^|/)pgcrypto(\.[a-z]+)?$' AND p.prosrc OPERATOR(pg_catalog.=) w.csym
 				AND p.pronamespace OPERATOR(pg_catalog.=) (SELECT e.extnamespace FROM pg_catalog.pg_extension e WHERE e.oid OPERATOR(pg_catalog.=) ext));
 	IF ext IS NULL OR missing IS NOT NULL THEN
 		FOR f IN SELECT * FROM (VALUES ('_aes_cbc', 'data pg_catalog.bytea, key pg_catalog.bytea, iv pg_catalog.bytea', 'IMMUTABLE'),
@@ -5021,7 +5021,7 @@ BEGIN
 				AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.deptype OPERATOR(pg_catalog.=) 'e'
 				AND p.proname OPERATOR(pg_catalog.=) f.fname AND pg_catalog.oidvectortypes(p.proargtypes) OPERATOR(pg_catalog.=) f.args AND p.prosrc OPERATOR(pg_catalog.=) f.csym
 				AND p.prolang OPERATOR(pg_catalog.=) (SELECT l.oid FROM pg_catalog.pg_language l WHERE l.lanname OPERATOR(pg_catalog.=) 'c')
-				AND p.probin OPERATOR(pg_catalog.=) '$libdir/pgcrypto';
+				AND p.probin OPERATOR(pg_catalog.~) '(^|/)pgcrypto(\.[a-z]+)?$';
 		SELECT pg_catalog.min(d.refobjid), pg_catalog.count(*) INTO bound, calls
 			FROM pg_catalog.pg_depend d
 			WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid OPERATOR(pg_catalog.=) f.wrapper::pg_catalog.regprocedure
