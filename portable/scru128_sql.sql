@@ -2349,6 +2349,29 @@ COMMENT ON FUNCTION scru128_sql_private._random_bytes(integer) IS 'internal: pgc
 REVOKE ALL ON FUNCTION scru128_sql_private._aes_cbc(pg_catalog.bytea, pg_catalog.bytea, pg_catalog.bytea),
 	scru128_sql_private._hmac_sha256(pg_catalog.bytea, pg_catalog.bytea), scru128_sql_private._random_bytes(integer) FROM PUBLIC;
 
+-- A restore creates the extensions in the order they were first made, so
+-- a pg_tle install made before pgcrypto comes back before it, unbound; the
+-- key table's rows come back after every extension: binding when rows are
+-- added makes that restore whole.  (The plain script's wrappers are dumped
+-- as functions, after pgcrypto.)  Only the owner, superusers and the
+-- owner's SECURITY DEFINER functions add rows.
+CREATE OR REPLACE FUNCTION scru128_sql_private._public_id_key_bind()
+RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $fn$
+BEGIN
+	IF EXISTS (SELECT FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) pg_catalog.to_regprocedure('scru128_sql_private._aes_cbc(pg_catalog.bytea, pg_catalog.bytea, pg_catalog.bytea)')
+			AND p.prolang OPERATOR(pg_catalog.<>) (SELECT l.oid FROM pg_catalog.pg_language l WHERE l.lanname OPERATOR(pg_catalog.=) 'sql'))
+		AND EXISTS (SELECT FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'pgcrypto') THEN
+		PERFORM scru128_sql.public_id_use_pgcrypto();
+	END IF;
+	RETURN NULL;
+END
+$fn$;
+REVOKE ALL ON FUNCTION scru128_sql_private._public_id_key_bind() FROM PUBLIC;
+COMMENT ON FUNCTION scru128_sql_private._public_id_key_bind() IS 'internal: binds pgcrypto when keys are added while the wrappers are unbound and pgcrypto is there (a restore)';
+CREATE OR REPLACE TRIGGER public_id_key_bind AFTER INSERT ON scru128_sql_private.public_id_key
+	FOR EACH STATEMENT EXECUTE FUNCTION scru128_sql_private._public_id_key_bind();
+COMMENT ON TRIGGER public_id_key_bind ON scru128_sql_private.public_id_key IS 'binds pgcrypto when keys are restored into an unbound installation';
+
 -- The integer of hexadecimal digits, and back (digits digits, at most 15
 -- at a time in a bigint).
 CREATE OR REPLACE FUNCTION scru128_sql_private._hex_numeric(h pg_catalog.text)
