@@ -243,8 +243,9 @@ run_tap() {
 	# own, on ports the framework hands out), and most of their time is
 	# initdb and server starts
 	if as_user timeout "${TAP_TIMEOUT:-2400}" make -C "$BUILD" PG_CONFIG="$PG_CONFIG" REGRESS= \
-		PROVE_TESTS="$tests" PROVE_FLAGS="-v -j$(nproc)" installcheck >"$out" 2>&1; then
-		grep -E '^(t|test)/|^(not )?ok|^Result' "$out" || true
+		PROVE_TESTS="$tests" PROVE_FLAGS="-v --timer -j$(nproc)" installcheck >"$out" 2>&1; then
+		# --timer: each file's time on its result line, for doc/testing.md
+		grep -E '^(\[[0-9:]+\] )?(t|test)/|^(not )?ok|^Result' "$out" || true
 		record_tap "$name" "$out"
 	else
 		cat "$out"
@@ -258,7 +259,7 @@ run_tap() {
 	while IFS=$'\t' read -r f why; do
 		log "$name: $f skipped itself: $why"
 		TAP_SKIPPED+=("$name: $f: $why")
-	done < <(sed -nE 's/^(test\/[^ ]+\.pl) \.+ skipped: (.*)$/\1\t\2/p' "$out")
+	done < <(sed -nE 's/^(\[[0-9:]+\] )?(test\/[^ ]+\.pl) \.+ skipped: (.*)$/\2\t\3/p' "$out")
 	# the next make installcheck empties tmp_check: the server logs go
 	# where server_log_check finds them, under the suite's name
 	if [ -d "$BUILD/tmp_check/log" ]; then

@@ -1,7 +1,8 @@
-// Package scru128pg adapts the scru128 extension's types scru128, scru160
-// and scru64 to pgx v4: pgtype values with text and binary codecs, and
-// Register, which looks the types' OIDs up in the connected database and
-// registers the values and their arrays on the connection.
+// Package scru128pg adapts the scru128 extension's types scru128, scru160,
+// scru64, ulid (release 1.4) and typeid (release 1.5) to pgx v4: pgtype
+// values with text and binary codecs, and Register, which looks the types'
+// OIDs up in the connected database and registers the values and their
+// arrays on the connection.
 //
 // Without Register, pgx v4 treats the types as unknown: results come back
 // as text strings in the text format only, and CopyFrom cannot encode them.
@@ -18,14 +19,16 @@ import (
 
 var errUndefined = errors.New("cannot encode status undefined")
 
-// Register registers Scru128, Scru160, Scru64 and their arrays on conn, by
-// the OIDs the extension has in conn's database (they differ from one
-// database to the next).  Call it once per connection, for pgxpool in
-// Config.AfterConnect.  A type the database lacks is an error.
+// Register registers Scru128, Scru160, Scru64, ULID, TypeID and their
+// arrays on conn, by the OIDs the extension has in conn's database (they
+// differ from one database to the next).  Call it once per connection, for
+// pgxpool in Config.AfterConnect.  A database that lacks scru128, scru160 or
+// scru64 is an error; ulid and typeid, which came with releases 1.4 and
+// 1.5, are registered where the extension's version has them.
 func Register(ctx context.Context, conn *pgx.Conn) error {
 	rows, err := conn.Query(ctx,
 		`SELECT t, to_regtype(t)::oid, to_regtype(t || '[]')::oid
-		   FROM unnest(ARRAY['scru128', 'scru160', 'scru64']) t`)
+		   FROM unnest(ARRAY['scru128', 'scru160', 'scru64', 'ulid', 'typeid']) t`)
 	if err != nil {
 		return err
 	}
@@ -38,6 +41,9 @@ func Register(ctx context.Context, conn *pgx.Conn) error {
 			return err
 		}
 		if oid.Status != pgtype.Present {
+			if optional[name] {
+				continue
+			}
 			return fmt.Errorf("scru128pg: type %s not found (CREATE EXTENSION scru128 first)", name)
 		}
 		newValue := newValues[name]
@@ -55,7 +61,13 @@ var newValues = map[string]func() pgtype.ValueTranscoder{
 	"scru128": func() pgtype.ValueTranscoder { return &Scru128{} },
 	"scru160": func() pgtype.ValueTranscoder { return &Scru160{} },
 	"scru64":  func() pgtype.ValueTranscoder { return &Scru64{} },
+	"ulid":    func() pgtype.ValueTranscoder { return &ULID{} },
+	"typeid":  func() pgtype.ValueTranscoder { return &TypeID{} },
 }
+
+// optional are the types of releases after 1.3: an older installation
+// lacks them, and Register registers the others.
+var optional = map[string]bool{"ulid": true, "typeid": true}
 
 // fromGetter follows pgtype's convention: a pgtype value given to Set is
 // set from what its Get returns.

@@ -77,6 +77,14 @@ var idTypes = []idType{
 	{"scru64", "(1234567890123 + g)::bigint::scru64::text", "000000000000", "zzzzzzzzzzzz",
 		func() pgtype.ValueTranscoder { return &scru128pg.Scru64{} },
 		func(s string) (interface{}, error) { return scru128pg.ParseScru64(s) }},
+	{"ulid", "ulid()::text", "00000000000000000000000000", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ",
+		func() pgtype.ValueTranscoder { return &scru128pg.ULID{} },
+		func(s string) (interface{}, error) { return scru128pg.ParseULID(s) }},
+	// a prefix, none, and one with an underscore; the largest has 63 letters
+	{"typeid", "typeid_generate((ARRAY['user', '', 'pre_fix'])[g])::text", "00000000000000000000000000",
+		"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk_7zzzzzzzzzzzzzzzzzzzzzzzzz",
+		func() pgtype.ValueTranscoder { return &scru128pg.TypeID{} },
+		func(s string) (interface{}, error) { return scru128pg.ParseTypeID(s) }},
 }
 
 // serverIDs gives IDs the server made, and the type's smallest and largest.
@@ -250,6 +258,10 @@ func TestInvalidTextGives22P02(t *testing.T) {
 		{"scru128", "not an id"},
 		{"scru160", "WVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVV"},
 		{"scru64", "zzzzzzzzzzzz0"},
+		{"ulid", "8ZZZZZZZZZZZZZZZZZZZZZZZZZ"},
+		{"ulid", "01ARYZ6S41TSV4RRFFQ69G5FAU"},
+		{"typeid", "user_01H455VB4PEX5VSKNK084SN02Q"},
+		{"typeid", "User_01h455vb4pex5vsknk084sn02q"},
 	} {
 		var s string
 		err := conn.QueryRow(ctx, "SELECT $1::text::"+c.ty+"::text", c.bad).Scan(&s)

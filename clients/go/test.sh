@@ -15,6 +15,9 @@ build=${SCRU128_GO_BUILD:-$HOME/.cache/scru128-clients-go}
 mkdir -p "$build/gopath/src/$(dirname "$import_path")"
 ln -sfn "$here" "$build/gopath/src/$import_path"
 
+# the ULID and TypeID tests read the vectors of test/vectors (the TypeID
+# spec's valid.yml and invalid.yml among them)
+export SCRU128_VECTORS=${SCRU128_VECTORS:-$here/../../test/vectors}
 export GO111MODULE=off GOFLAGS= GOPATH="$build/gopath:${DEBIAN_GOPATH:-/usr/share/gocode}" \
 	GOCACHE="$build/cache" GOTOOLCHAIN=local
 log="$build/go-test.log"

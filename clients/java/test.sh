@@ -14,6 +14,9 @@ fail() {
 }
 [ -f "$jar" ] || fail "$jar not found: run install.sh as root (libpostgresql-jdbc-java)"
 command -v javac >/dev/null || fail "javac not found: run install.sh as root (default-jdk-headless)"
+# the ULID and TypeID checks read test/vectors (the TypeID spec's valid.yml
+# and invalid.yml among them)
+export SCRU128_VECTORS=${SCRU128_VECTORS:-$PWD/../../test/vectors}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 javac -Xlint:all -Werror --release 17 -d "$out" -cp "$jar" \

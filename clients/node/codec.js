@@ -1,11 +1,20 @@
 'use strict'
-// The three types' text and binary forms, as the server writes and reads
-// them: scru128 is 16 bytes shown as 25 lowercase Base36 digits, scru160 is
-// 20 bytes shown as 32 uppercase base32hex digits (40 hex digits accepted
+// The types' text and binary forms, as the server writes and reads them:
+// scru128 is 16 bytes shown as 25 lowercase Base36 digits, scru160 is 20
+// bytes shown as 32 uppercase base32hex digits (40 hex digits accepted
 // too), scru64 is a bigint below 36^12 shown as 12 lowercase Base36 digits.
 // The binary forms are big-endian, like the server's send and receive
-// functions.  Decoding bytes never fails; encoding text throws a TypeError
-// on what the server would refuse with 22P02.
+// functions.  Decoding their bytes never fails; encoding text throws a
+// TypeError on what the server would refuse with 22P02.
+//
+// ulid (release 1.4) and typeid (release 1.5) are the classes of ids.js:
+// ulid is 16 bytes shown as 26 uppercase Crockford Base32 digits, typeid
+// the 16 bytes of a UUID followed by the prefix's bytes, shown per the
+// TypeID spec.  Their toBinary() takes the text or a Ulid / TypeId; their
+// fromBinary() throws a TypeError on bytes the server's receive function
+// would refuse with 22P03 (a length other than 16, for typeid 16 to 79, or
+// a bad prefix), as no server sends them.
+const { Ulid, TypeId } = require('./ids')
 
 const BASE36 = /^[0-9a-z]+$/i
 const BASE32HEX = /^[0-9a-v]{32}$/i
@@ -57,12 +66,22 @@ const codecs = {
       for (const c of text.toLowerCase()) v = v * 32n + BigInt(parseInt(c, 32))
       return bigIntToBytes(v, 20)
     }
+  },
+  ulid: {
+    size: 16,
+    fromBinary: (buf) => Ulid.fromBinary(buf).toString(),
+    toBinary: (value) => (value instanceof Ulid ? value : Ulid.parse(String(value))).toBinary()
+  },
+  typeid: {
+    fromBinary: (buf) => TypeId.fromBinary(buf).toString(),
+    toBinary: (value) => (value instanceof TypeId ? value : TypeId.parse(String(value))).toBinary()
   }
 }
 
 // A one-dimensional or nested array in the server's text form.  Elements of
-// these types are alphanumeric, so the server never quotes them; NULL is the
-// only bare word.  A "[lo:hi]=" prefix (non-default bounds) is skipped.
+// these types are letters, digits and (typeid) underscores, so the server
+// never quotes them; NULL is the only bare word.  A "[lo:hi]=" prefix
+// (non-default bounds) is skipped.
 function parseTextArray (text, parse = (x) => x) {
   let i = text[0] === '[' ? text.indexOf('=') + 1 : 0
   function level () {
@@ -130,26 +149,55 @@ function parseBinaryCopy (buf) {
   }
 }
 
-// The OIDs of the three types and their arrays in the database at hand,
-// found through the extension's own schema (whatever the search_path):
-// rows of { name, oid, array_oid }, for the types the installed version of
-// the extension has.
-const OID_QUERY = `SELECT x.name, t.oid::int AS oid, t.typarray::int AS array_oid
-FROM pg_catalog.pg_extension e
-CROSS JOIN unnest(ARRAY['scru128', 'scru160', 'scru64']) AS x(name)
-JOIN pg_catalog.pg_type t
-  ON t.oid = pg_catalog.to_regtype(pg_catalog.format('%s.%I', e.extnamespace::regnamespace, x.name))
-WHERE e.extname = 'scru128'`
+// The OIDs of the types and their arrays in the database at hand, found
+// through the extension's own schema (whatever the search_path): rows of
+// { name, oid, array_oid, domain }, for the types the installed version of
+// the extension has (ulid from 1.4, typeid from 1.5; to_regtype gives NULL
+// for a type the version lacks, and the join drops it).  Then the domains
+// over them (CREATE DOMAIN user_id AS typeid ...), at any depth, found by
+// their base type's OID: a domain's values come with its base type's OID,
+// but an array of a domain has an array type of its own, whose elements
+// are the base type's text.  domain is the domain's name as format_type
+// writes it (qualified when its schema is not on the search_path), NULL for
+// the types themselves.
+const OID_QUERY = `WITH RECURSIVE base AS (
+  SELECT x.name, t.oid, t.typarray
+  FROM pg_catalog.pg_extension e
+  CROSS JOIN unnest(ARRAY['scru128', 'scru160', 'scru64', 'ulid', 'typeid']) AS x(name)
+  JOIN pg_catalog.pg_type t
+    ON t.oid = pg_catalog.to_regtype(pg_catalog.format('%s.%I', e.extnamespace::regnamespace, x.name))
+  WHERE e.extname = 'scru128'
+), domains AS (
+  SELECT b.name, d.oid, d.typarray
+  FROM base b JOIN pg_catalog.pg_type d ON d.typtype = 'd' AND d.typbasetype = b.oid
+  UNION ALL
+  SELECT o.name, d.oid, d.typarray
+  FROM domains o JOIN pg_catalog.pg_type d ON d.typtype = 'd' AND d.typbasetype = o.oid
+)
+SELECT name, oid::int AS oid, typarray::int AS array_oid, NULL AS domain FROM base
+UNION ALL
+SELECT name, oid::int, typarray::int, pg_catalog.format_type(oid, NULL) FROM domains
+ORDER BY domain NULLS FIRST`
 
+// { scru128: { oid, arrayOid, domains: [{ name, oid, arrayOid }] }, ... }
 function oidsFromRows (rows) {
   const oids = {}
-  for (const r of rows) oids[r.name] = { oid: Number(r.oid), arrayOid: Number(r.array_oid) }
+  for (const r of rows) {
+    const entry = { oid: Number(r.oid), arrayOid: Number(r.array_oid) }
+    if (r.domain === null) {
+      oids[r.name] = { ...entry, domains: [] }
+    } else {
+      oids[r.name].domains.push({ name: r.domain, ...entry })
+    }
+  }
   if (!oids.scru128) {
     throw new Error('the scru128 extension is not installed in this database (CREATE EXTENSION scru128)')
   }
   return oids
 }
 
+exports.Ulid = Ulid
+exports.TypeId = TypeId
 exports.codecs = codecs
 exports.parseTextArray = parseTextArray
 exports.binaryCopyData = binaryCopyData

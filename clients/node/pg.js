@@ -1,6 +1,8 @@
 'use strict'
-// node-postgres (npm pg): parsers for scru128, scru160, scru64 and their
-// arrays, with the OIDs of the database the client is connected to.
+// node-postgres (npm pg): parsers for scru128, scru160, scru64, ulid, typeid
+// and their arrays (and the arrays of domains over them: an array of a
+// domain has an OID of its own), with the OIDs of the database the client
+// is connected to; a domain made later needs register() or fetchOids() again.
 // Values are strings, the server's own text (as pg gives uuid); without
 // the adapter an array comes back as one string, '{...}'.  Parameters need
 // no serializer: a string or an array of strings is sent untyped and the
@@ -18,9 +20,10 @@ async function fetchOids (queryable) {
 // [oid, parser] for each type and array type in oids
 function parsers (oids) {
   const out = []
-  for (const { oid, arrayOid } of Object.values(oids)) {
+  for (const { oid, arrayOid, domains = [] } of Object.values(oids)) {
     out.push([oid, (text) => text])
     out.push([arrayOid, (text) => parseTextArray(text)])
+    for (const d of domains) out.push([d.arrayOid, (text) => parseTextArray(text)])
   }
   return out
 }

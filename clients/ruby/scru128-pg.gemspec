@@ -2,7 +2,7 @@ Gem::Specification.new do |spec|
   spec.name = "scru128-pg"
   spec.version = "1.5.0"
   spec.summary = "ruby-pg coders and ActiveRecord types for the scru128 PostgreSQL extension"
-  spec.description = "Text and binary coders for the scru128, scru160 and scru64 types " \
+  spec.description = "Text and binary coders for the scru128, scru160, scru64, ulid and typeid types " \
     "(and their arrays) for ruby-pg's type maps, and their registration in " \
     "ActiveRecord's PostgreSQL adapter, schema.rb included."
   spec.authors = ["the scru128 extension developers"]

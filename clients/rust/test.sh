@@ -27,6 +27,9 @@ TOML
 rm -rf "$build/crate/src" "$build/crate/tests"
 cp -r "$here/Cargo.toml" "$here/src" "$here/tests" "$build/crate/"
 
+# the TypeID spec's test data, which the tests read from the repository
+export SCRU128_TYPEID_VECTORS=${SCRU128_TYPEID_VECTORS:-$(cd "$here/../../test/vectors/typeid" && pwd)}
+
 # Debian's rustc, whatever rustup may have put first on PATH
 export RUSTC=${RUSTC:-/usr/bin/rustc} RUSTDOC=${RUSTDOC:-/usr/bin/rustdoc}
 export CARGO_HOME="$build/cargo-home" CARGO_TARGET_DIR="$build/target"

@@ -38,6 +38,14 @@ extern bool scru128_is_own_function(Oid fn, PGFunction addr);
  */
 extern void scru128_uuidv7_next(uint8 *uuid);
 
+/*
+ * A typeid of a prefix (checked: 22023 if invalid) and 16 bytes of UUID;
+ * and the C function of typeid_check_prefix(typeid, text) (typeid.c)
+ */
+extern struct varlena *scru128_typeid_make(const char *prefix, size_t len,
+										   const uint8 *uuid);
+extern PGDLLEXPORT Datum typeid_check_prefix_sql(PG_FUNCTION_ARGS);
+
 /* does text that is not a valid ID read as a date or time? (time_ops.c) */
 extern bool scru128_text_is_time(const char *str);
 

@@ -2,8 +2,9 @@
  *
  * time_ops.c
  *	  Comparing IDs with times: the operators <, <=, >, >= between each ID
- *	  type (scru128, scru160, scru64, uuid, ulid) and timestamptz, the planner
- *	  support that turns them into ranges of IDs, RANGE window frames by
+ *	  type (scru128, scru160, scru64, uuid, ulid, typeid) and timestamptz,
+ *	  the planner support that turns them into ranges of IDs (for typeid on
+ *	  a column of one prefix: see "typeid" below), RANGE window frames by
  *	  time (B-tree in_range), and the hint for date-like ID input.
  *
  * "id >= t" means: the ID's own timestamp (the start of its millisecond,
@@ -57,7 +58,13 @@
  */
 #include "scru128_pg.h"
 
+#include "access/genam.h"
+#include "access/htup_details.h"
 #include "access/stratnum.h"
+#include "access/table.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_collation.h"
+#include "catalog/pg_constraint.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
@@ -66,10 +73,13 @@
 #include "nodes/supportnodes.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
+#include "optimizer/planmain.h"
 #include "parser/parsetree.h"
 #include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/fmgrprotos.h"
 #include "utils/lsyscache.h"
+#include "utils/rel.h"
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
 #include "utils/typcache.h"
@@ -79,6 +89,7 @@
 #include "scru64_core.h"
 #include "time_core.h"
 #include "timescaledb.h"
+#include "typeid_core.h"
 #include "ulid_core.h"
 
 StaticAssertDecl(TIME_CORE_EPOCH_OFFSET_US == SCRU128_PG_EPOCH_OFFSET_US,
@@ -411,22 +422,32 @@ static const char *const time_op_names[] = {
 };
 
 /*
- * The function PREFIX_SUFFIX(arg1, arg2) in the schema of funcid, if it is
- * the C function addr: by the catalog's key, not the search_path, and not
- * a function of that name that another role could have made
+ * The function NAME(argtypes) in the schema of funcid, if it is the C
+ * function addr: by the catalog's key, not the search_path, and not a
+ * function of that name that another role could have made; and
+ * PREFIX_SUFFIX(arg1, arg2)
  */
+static Oid
+own_function_beside(Oid funcid, const char *name, int nargs,
+					const Oid *argtypes, PGFunction addr)
+{
+	Oid			fn;
+
+	fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid,
+						 CStringGetDatum(name),
+						 PointerGetDatum(buildoidvector(argtypes, nargs)),
+						 ObjectIdGetDatum(get_func_namespace(funcid)));
+	return scru128_is_own_function(fn, addr) ? fn : InvalidOid;
+}
+
 static Oid
 sibling_function(Oid funcid, const char *prefix, const char *suffix,
 				 Oid arg1, Oid arg2, PGFunction addr)
 {
 	Oid			argtypes[2] = {arg1, arg2};
-	Oid			fn;
 
-	fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid,
-						 CStringGetDatum(psprintf("%s_%s", prefix, suffix)),
-						 PointerGetDatum(buildoidvector(argtypes, 2)),
-						 ObjectIdGetDatum(get_func_namespace(funcid)));
-	return scru128_is_own_function(fn, addr) ? fn : InvalidOid;
+	return own_function_beside(funcid, psprintf("%s_%s", prefix, suffix), 2,
+							   argtypes, addr);
 }
 
 static Node *
@@ -741,6 +762,386 @@ scru128_time_support(PG_FUNCTION_ARGS)
 	}
 
 	PG_RETURN_POINTER(NULL);
+}
+
+/*
+ * typeid.  A typeid is a prefix and a UUID (typeid.c); "id >= t" reads the
+ * UUID as uuid does, its leading 48 bits as Unix milliseconds whatever its
+ * version.  The order is by prefix, then UUID, so the typeids of one prefix
+ * whose time is at or after t are one range of the type, between the
+ * prefix with the first UUID of t's millisecond and the prefix with the
+ * largest UUID; a column of any prefix has one such range per prefix.
+ *
+ * So the rewrite needs the prefix, and takes it only from the type of the
+ * column: a domain over typeid with CHECK (typeid_check_prefix(VALUE,
+ * 'user')), validated, the check being this library's own function called
+ * on VALUE with a constant prefix (typeid_domain_prefix).  A column of
+ * plain typeid, or of a domain without such a check, keeps the comparison
+ * as it is, evaluated row by row.  The domain's owner can drop the check
+ * and then store other prefixes; the plan depends on the domain (ALTER
+ * DOMAIN sends an invalidation for it), so no plan made with the check
+ * outlives it.
+ */
+#define TYPEID_UUID_BYTES(t)	((const uint8 *) VARDATA_ANY(t))
+
+/* the 48-bit time of a typeid's UUID, freeing a detoasted copy */
+static uint64
+typeid_arg_timestamp(FunctionCallInfo fcinfo, int argno)
+{
+	struct varlena *t = (struct varlena *) PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(argno));
+	uint64		k = scru128_load_be64(TYPEID_UUID_BYTES(t)) >> 16;
+
+	PG_FREE_IF_COPY(t, argno);
+	return k;
+}
+
+#define TYPEID_TIME_CMP(op, OP) \
+PG_FUNCTION_INFO_V1(typeid_##op##_timestamptz); \
+Datum \
+typeid_##op##_timestamptz(PG_FUNCTION_ARGS) \
+{ \
+	PG_RETURN_BOOL(time_core_compare(typeid_arg_timestamp(fcinfo, 0), TIME_CORE_MS_US, \
+									 TIME_OP_##OP, PG_GETARG_TIMESTAMPTZ(1))); \
+} \
+PG_FUNCTION_INFO_V1(timestamptz_##op##_typeid); \
+Datum \
+timestamptz_##op##_typeid(PG_FUNCTION_ARGS) \
+{ \
+	PG_RETURN_BOOL(time_core_compare(typeid_arg_timestamp(fcinfo, 1), TIME_CORE_MS_US, \
+									 time_op_commute(TIME_OP_##OP), \
+									 PG_GETARG_TIMESTAMPTZ(0))); \
+} \
+PG_FUNCTION_INFO_V1(typeid_time_##op); \
+Datum \
+typeid_time_##op(PG_FUNCTION_ARGS) \
+{ \
+	/* as the negation of the negator: a body of its own, an address of its own */ \
+	PG_RETURN_BOOL(!time_core_compare(typeid_arg_timestamp(fcinfo, 0), TIME_CORE_MS_US, \
+									  time_op_negate(TIME_OP_##OP), \
+									  PG_GETARG_TIMESTAMPTZ(1))); \
+}
+
+TYPEID_TIME_CMP(lt, LT)
+TYPEID_TIME_CMP(le, LE)
+TYPEID_TIME_CMP(gt, GT)
+TYPEID_TIME_CMP(ge, GE)
+
+/* a typeid of the prefix (checked) and the UUID of a uuid Datum */
+static Datum
+typeid_of(const char *prefix, size_t len, Datum uuid)
+{
+	return PointerGetDatum(scru128_typeid_make(prefix, len,
+											   (const uint8 *) DatumGetPointer(uuid)));
+}
+
+/*
+ * typeid_time_lower(prefix, t, inclusive) and its siblings: uuid's bounds
+ * (uuid_time_lower and so on) with the prefix; an invalid prefix is 22023
+ */
+#define TYPEID_TIME_BOUND(name, expr) \
+PG_FUNCTION_INFO_V1(typeid_##name); \
+Datum \
+typeid_##name(PG_FUNCTION_ARGS) \
+{ \
+	text	   *prefix = PG_GETARG_TEXT_PP(0); \
+	TimestampTz t = PG_GETARG_TIMESTAMPTZ(1); \
+	bool		inclusive = PG_GETARG_BOOL(2); \
+\
+	return typeid_of(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix), (expr)); \
+}
+
+TYPEID_TIME_BOUND(time_lower, time_lower(ID_UUID, t, inclusive))
+TYPEID_TIME_BOUND(time_upper, time_upper(ID_UUID, t, inclusive))
+TYPEID_TIME_BOUND(time_lower_end,
+				  time_range_end(ID_UUID, t, inclusive ? TIME_OP_GE : TIME_OP_GT))
+TYPEID_TIME_BOUND(time_upper_start,
+				  time_range_end(ID_UUID, t, inclusive ? TIME_OP_LE : TIME_OP_LT))
+
+/* the functions the support function serves, by C address */
+typedef struct typeid_time_func
+{
+	PGFunction	fn;
+	time_op		op;				/* as written */
+	bool		time_left;		/* timestamptz OP typeid */
+} typeid_time_func;
+
+static const typeid_time_func typeid_time_funcs[] = {
+	{typeid_lt_timestamptz, TIME_OP_LT, false},
+	{typeid_le_timestamptz, TIME_OP_LE, false},
+	{typeid_gt_timestamptz, TIME_OP_GT, false},
+	{typeid_ge_timestamptz, TIME_OP_GE, false},
+	{timestamptz_lt_typeid, TIME_OP_LT, true},
+	{timestamptz_le_typeid, TIME_OP_LE, true},
+	{timestamptz_gt_typeid, TIME_OP_GT, true},
+	{timestamptz_ge_typeid, TIME_OP_GE, true},
+};
+
+/*
+ * The prefix of a domain's CHECK constraint if it is the extension's own
+ * typeid_check_prefix (by its C address, not its name) called on VALUE
+ * with a non-null constant that is a valid prefix; NULL otherwise.
+ */
+static char *
+check_prefix_of(Node *expr, size_t *len)
+{
+	FuncExpr   *fexpr = (FuncExpr *) expr;
+	Node	   *value;
+	Const	   *prefix;
+	text	   *p;
+	size_t		bad_pos;
+
+	if (expr == NULL || !IsA(expr, FuncExpr) || list_length(fexpr->args) != 2 ||
+		!scru128_is_own_function(fexpr->funcid, typeid_check_prefix_sql))
+		return NULL;
+	value = linitial(fexpr->args);
+	while (IsA(value, RelabelType))
+		value = (Node *) ((RelabelType *) value)->arg;
+	prefix = (Const *) lsecond(fexpr->args);
+	if (!IsA(value, CoerceToDomainValue) || !IsA(prefix, Const) ||
+		prefix->consttype != TEXTOID || prefix->constisnull)
+		return NULL;
+	p = DatumGetTextPP(prefix->constvalue);
+	*len = VARSIZE_ANY_EXHDR(p);
+	if (typeid_check_prefix(VARDATA_ANY(p), *len, &bad_pos) != TYPEID_OK)
+		return NULL;
+	return pnstrdup(VARDATA_ANY(p), *len);
+}
+
+/* the prefix of the validated CHECK constraints of one domain, or NULL */
+static char *
+domain_check_prefix(Oid domain, size_t *len)
+{
+	Relation	rel = table_open(ConstraintRelationId, AccessShareLock);
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple	tup;
+	char	   *prefix = NULL;
+
+	ScanKeyInit(&key, Anum_pg_constraint_contypid, BTEqualStrategyNumber,
+				F_OIDEQ, ObjectIdGetDatum(domain));
+	scan = systable_beginscan(rel, ConstraintTypidIndexId, true, NULL, 1, &key);
+	while (prefix == NULL && HeapTupleIsValid(tup = systable_getnext(scan)))
+	{
+		Form_pg_constraint con = (Form_pg_constraint) GETSTRUCT(tup);
+		bool		isnull;
+		Datum		bin;
+
+		/* NOT VALID: the rows stored before it may break it */
+		if (con->contype != CONSTRAINT_CHECK || !con->convalidated)
+			continue;
+		bin = heap_getattr(tup, Anum_pg_constraint_conbin,
+						   RelationGetDescr(rel), &isnull);
+		if (!isnull)
+			prefix = check_prefix_of(stringToNode(TextDatumGetCString(bin)), len);
+	}
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return prefix;
+}
+
+/* the type a domain is over (one level), InvalidOid for a type not a domain */
+static Oid
+domain_base(Oid typid)
+{
+	HeapTuple	tup = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typid));
+	Oid			base = InvalidOid;
+
+	if (HeapTupleIsValid(tup))
+	{
+		Form_pg_type form = (Form_pg_type) GETSTRUCT(tup);
+
+		if (form->typtype == TYPTYPE_DOMAIN)
+			base = form->typbasetype;
+		ReleaseSysCache(tup);
+	}
+	return base;
+}
+
+/*
+ * The one prefix every value of id has, or NULL: id must be a column of a
+ * table (not a foreign table, whose rows no CHECK has seen), of a domain
+ * (or a domain over one) with the check above.  Every domain looked at
+ * becomes a dependency of the plan.
+ */
+static char *
+typeid_domain_prefix(PlannerInfo *root, Node *id, size_t *len)
+{
+	Var		   *var;
+	RangeTblEntry *rte;
+	Oid			typid;
+	Oid			base;
+
+	while (IsA(id, RelabelType))
+		id = (Node *) ((RelabelType *) id)->arg;
+	var = (Var *) id;
+	if (root == NULL || root->parse == NULL || !IsA(id, Var) ||
+		var->varlevelsup != 0 || var->varattno <= 0 ||
+		IS_SPECIAL_VARNO(var->varno) ||
+		var->varno > list_length(root->parse->rtable))
+		return NULL;
+	rte = rt_fetch(var->varno, root->parse->rtable);
+	if (rte->rtekind != RTE_RELATION ||
+		(rte->relkind != RELKIND_RELATION &&
+		 rte->relkind != RELKIND_PARTITIONED_TABLE &&
+		 rte->relkind != RELKIND_MATVIEW) ||
+		get_atttype(rte->relid, var->varattno) != var->vartype)
+		return NULL;
+
+	for (typid = var->vartype; OidIsValid(base = domain_base(typid)); typid = base)
+	{
+		char	   *prefix;
+
+		record_plan_type_dependency(root, typid);
+		prefix = domain_check_prefix(typid, len);
+		if (prefix != NULL)
+			return prefix;
+	}
+	return NULL;
+}
+
+/* a constant typeid of the prefix and a uuid Datum */
+static Node *
+typeid_const(Oid typid, const char *prefix, size_t len, Datum uuid)
+{
+	return (Node *) makeConst(typid, -1, InvalidOid, -1,
+							  typeid_of(prefix, len, uuid), false, false);
+}
+
+/*
+ * id OP t on a column of one prefix, t constant: one comparison with a
+ * constant typeid of the prefix, as for the other types.  "Every ID" is id
+ * >= the prefix's smallest typeid (or <= its largest), "no ID" is id > its
+ * largest (or < its smallest), NULL for a NULL id as the original.
+ */
+static Node *
+typeid_rewrite_const(Oid typid, const char *prefix, size_t len, time_op op,
+					 Node *id, TimestampTz t)
+{
+	uint64		k = 0;
+	bool		from = (op == TIME_OP_GT || op == TIME_OP_GE);
+	int16		strategy;
+	Datum		uuid;
+
+	switch (time_core_range(t, op, TIME_CORE_MS_US, kinds[ID_UUID].kmax, &k))
+	{
+		case TIME_RANGE_ALL:
+			strategy = from ? BTGreaterEqualStrategyNumber : BTLessEqualStrategyNumber;
+			uuid = id_extreme(ID_UUID, !from);
+			break;
+		case TIME_RANGE_NONE:
+			strategy = from ? BTGreaterStrategyNumber : BTLessStrategyNumber;
+			uuid = id_extreme(ID_UUID, from);
+			break;
+		case TIME_RANGE_FROM:
+			strategy = BTGreaterEqualStrategyNumber;
+			uuid = id_make(ID_UUID, k, false);
+			break;
+		case TIME_RANGE_UPTO:
+			strategy = BTLessEqualStrategyNumber;
+			uuid = id_make(ID_UUID, k, true);
+			break;
+		default:
+			return NULL;
+	}
+	return id_comparison(typid, strategy, id, typeid_const(typid, prefix, len, uuid));
+}
+
+/*
+ * id OP t on a column of one prefix, t fixed during a scan: the range
+ * between typeid_time_lower(prefix, t, inclusive) and
+ * typeid_time_lower_end(prefix, t, inclusive) (upper and upper_start for
+ * <= and <), exact as uuid's range is.
+ */
+static Node *
+typeid_rewrite_param(Oid funcid, Oid typid, const char *prefix, size_t len,
+					 time_op op, Node *id, Node *t)
+{
+	bool		from = (op == TIME_OP_GT || op == TIME_OP_GE);
+	bool		inclusive = (op == TIME_OP_GE || op == TIME_OP_LE);
+	Oid			argtypes[3] = {TEXTOID, TIMESTAMPTZOID, BOOLOID};
+	Oid			boundfn;
+	Oid			endfn;
+	Node	   *bound;
+	Node	   *end;
+	Node	   *p;
+
+	boundfn = own_function_beside(funcid, from ? "typeid_time_lower" : "typeid_time_upper",
+								  3, argtypes, from ? typeid_time_lower : typeid_time_upper);
+	endfn = own_function_beside(funcid, from ? "typeid_time_lower_end" : "typeid_time_upper_start",
+								3, argtypes, from ? typeid_time_lower_end : typeid_time_upper_start);
+	if (!OidIsValid(boundfn) || !OidIsValid(endfn))
+		return NULL;
+
+	p = (Node *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+						   PointerGetDatum(cstring_to_text_with_len(prefix, (int) len)),
+						   false, false);
+	bound = id_comparison(typid,
+						  from ? BTGreaterEqualStrategyNumber : BTLessEqualStrategyNumber,
+						  copyObject(id),
+						  (Node *) makeFuncExpr(boundfn, typid,
+												list_make3(copyObject(p), copyObject(t),
+														   makeBoolConst(inclusive, false)),
+												InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+	end = id_comparison(typid,
+						from ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber,
+						id,
+						(Node *) makeFuncExpr(endfn, typid,
+											  list_make3(p, t, makeBoolConst(inclusive, false)),
+											  InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+	if (bound == NULL || end == NULL)
+		return NULL;
+	return (Node *) make_andclause(list_make2(bound, end));
+}
+
+PG_FUNCTION_INFO_V1(typeid_time_support);
+Datum
+typeid_time_support(PG_FUNCTION_ARGS)
+{
+	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
+	SupportRequestSimplify *req;
+	FuncExpr   *fcall;
+	const typeid_time_func *tf = NULL;
+	FmgrInfo	flinfo;
+	Node	   *id;
+	Node	   *t;
+	time_op		op;
+	char	   *prefix;
+	size_t		len = 0;
+	int			i;
+
+	if (!IsA(rawreq, SupportRequestSimplify))
+		PG_RETURN_POINTER(NULL);
+	req = (SupportRequestSimplify *) rawreq;
+	fcall = req->fcall;
+	if (list_length(fcall->args) != 2)
+		PG_RETURN_POINTER(NULL);
+	fmgr_info(fcall->funcid, &flinfo);
+	for (i = 0; i < lengthof(typeid_time_funcs); i++)
+		if (typeid_time_funcs[i].fn == flinfo.fn_addr)
+			tf = &typeid_time_funcs[i];
+	if (tf == NULL)
+		PG_RETURN_POINTER(NULL);
+
+	id = tf->time_left ? lsecond(fcall->args) : linitial(fcall->args);
+	t = tf->time_left ? linitial(fcall->args) : lsecond(fcall->args);
+	op = tf->time_left ? time_op_commute(tf->op) : tf->op;
+
+	/* a strict function of a NULL is folded before we are asked */
+	if (IsA(t, Const) && ((Const *) t)->constisnull)
+		PG_RETURN_POINTER(NULL);
+	/* as for the other types: each side is named twice in a range */
+	if (!IsA(t, Const) &&
+		(contain_volatile_functions(id) || contain_volatile_functions(t) ||
+		 contain_per_row_subquery(id, NULL) || contain_per_row_subquery(t, NULL)))
+		PG_RETURN_POINTER(NULL);
+	if ((prefix = typeid_domain_prefix(req->root, id, &len)) == NULL)
+		PG_RETURN_POINTER(NULL);
+
+	if (IsA(t, Const))
+		PG_RETURN_POINTER(typeid_rewrite_const(exprType(id), prefix, len, op, id,
+											   DatumGetTimestampTz(((Const *) t)->constvalue)));
+	PG_RETURN_POINTER(typeid_rewrite_param(fcall->funcid, exprType(id), prefix, len,
+										   op, id, t));
 }
 
 /*

@@ -183,6 +183,14 @@ check_prefix_arg(const char *prefix, size_t len)
 				 prefix_errdetail(status, prefix, len, bad_pos)));
 }
 
+/* a typeid of a prefix given as an argument and a UUID (scru128_pg.h) */
+struct varlena *
+scru128_typeid_make(const char *prefix, size_t len, const uint8 *uuid)
+{
+	check_prefix_arg(prefix, len);
+	return typeid_make(prefix, len, uuid);
+}
+
 PG_FUNCTION_INFO_V1(typeid_in);
 Datum
 typeid_in(PG_FUNCTION_ARGS)

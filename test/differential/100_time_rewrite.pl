@@ -152,6 +152,7 @@ my %TYPES = (
 	scru160 => { unit => 1000, kmax => 281474976710655, tail => 14 },
 	ulid => { unit => 1000, kmax => 281474976710655, tail => 10 },
 	uuid => { unit => 1000, kmax => 281474976710655, tail => 10 },
+	typeid => { unit => 1000, kmax => 281474976710655, tail => 10 },
 	scru64 => { unit => 256000, kmax => 282429536480 },
 );
 my @TYPE_NAMES = sort keys %TYPES;
@@ -166,12 +167,14 @@ sub ts_text
 	return sprintf('%04d-%02d-%02d %02d:%02d:%02d.%06d', $g[5] + 1900, $g[4] + 1, $g[3], $g[2], $g[1], $g[0], $frac);
 }
 
-# an ID as SQL: uuid as its text, scru128, scru160 and ulid from their
-# bytes, scru64 from its parts; all immutable, so constants in a plan
+# an ID as SQL: uuid as its text, typeid as the prefix user and that
+# uuid, scru128, scru160 and ulid from their bytes, scru64 from its parts;
+# all immutable, so constants in a plan
 sub id_sql
 {
 	my ($type, $id) = @_;
 	return "scru64_from_parts($id->[0], $id->[1])" if $type eq 'scru64';
+	return "typeid('user', " . id_sql('uuid', $id) . ')' if $type eq 'typeid';
 	if ($type eq 'uuid')
 	{
 		my $h = $id->[0];
@@ -202,7 +205,7 @@ for my $type (@TYPE_NAMES)
 }
 
 # The IDs of one unit k: the first and the last, random ones; for uuid
-# also UUIDv7s (random, the first and last of the millisecond) and UUIDs
+# (and typeid, whose UUID it is) also UUIDv7s (random, the first and last of the millisecond) and UUIDs
 # of other versions whose leading 48 bits are the same millisecond (v4,
 # v8, and the nil-tailed and all-ones-tailed ones above).
 sub ids_of_unit
@@ -218,7 +221,7 @@ sub ids_of_unit
 	my $kh = sprintf('%012x', $k);
 	my @ids = ([ $kh . ('0' x (2 * $ty->{tail})) ], [ $kh . ('f' x (2 * $ty->{tail})) ]);
 	push @ids, [ $kh . $r->hex(2 * $ty->{tail}) ] for 1 .. ($many ? 2 : 1);
-	if ($type eq 'uuid')
+	if ($type eq 'uuid' || $type eq 'typeid')
 	{
 		my $var = sub { $r->pick(qw(8 9 a b)) };
 		push @ids, [ $kh . '7' . $r->hex(3) . $var->() . $r->hex(15) ],
@@ -249,7 +252,7 @@ for my $type (@TYPE_NAMES)
 		my $k = $ty->{lo} + $setup->below($ty->{hi} - $ty->{lo});
 		$add->($_, 1) for ids_of_unit($setup, $type, $k, 0);
 	}
-	if ($type eq 'uuid')
+	if ($type eq 'uuid' || $type eq 'typeid')
 	{
 		# UUIDv4 as they are made: random leading bits too
 		$add->([ $setup->hex(12) . '4' . $setup->hex(3) . $setup->pick(qw(8 9 a b)) . $setup->hex(15) ], 0) for 1 .. 4;
@@ -287,6 +290,12 @@ my @setup_sql;
 my %SHAPES;    # type => [table names], the relations a query may read
 my %HYPERTABLE;    # table => 1
 
+# typeid's tables are of one prefix, a domain the rewrite takes the
+# prefix from (the rewrite leaves a plain typeid column alone: the
+# typeid_mixed shape below)
+push @setup_sql, "CREATE DOMAIN tid_user AS typeid CHECK (typeid_check_prefix(VALUE, 'user'))";
+sub col_type { my ($type) = @_; return $type eq 'typeid' ? 'tid_user' : $type; }
+
 # The times a query can join with or look up: edge times of every type,
 # infinities, NULL; n unique, g the join key every table has.
 {
@@ -313,22 +322,24 @@ for my $type (@TYPE_NAMES)
 	my $ty = $TYPES{$type};
 	my @rows = @{ $ROWS{$type} };
 	my @shapes;
+	my $col = col_type($type);
 
 	# no index; the source of the other tables' rows
-	push @setup_sql, "CREATE TABLE ${type}_heap (id $type, n int NOT NULL, g int NOT NULL)",
+	push @setup_sql, "CREATE TABLE ${type}_heap (id $col, n int NOT NULL, g int NOT NULL)",
 	  "INSERT INTO ${type}_heap VALUES\n" . rows_values($type, $setup->shuffle(@rows));
 	push @shapes, "${type}_heap";
 
 	# a B-tree
-	push @setup_sql, "CREATE TABLE ${type}_btree (id $type, n int NOT NULL, g int NOT NULL)",
+	push @setup_sql, "CREATE TABLE ${type}_btree (id $col, n int NOT NULL, g int NOT NULL)",
 	  "INSERT INTO ${type}_btree SELECT * FROM ${type}_heap",
 	  "CREATE INDEX ON ${type}_btree (id)";
 	push @shapes, "${type}_btree";
 
 	# BRIN over rows in ID order, a few to a page, and partial indexes
 	# whose predicates are comparisons with times
-	my $brin_ops = $setup->pick("${type}_minmax_ops", "${type}_minmax_multi_ops");
-	push @setup_sql, "CREATE TABLE ${type}_brin (id $type, n int NOT NULL, g int NOT NULL) WITH (fillfactor = 10)",
+	my $brin_ops = $type eq 'typeid' ? 'typeid_minmax_ops'    # no minmax-multi
+	  : $setup->pick("${type}_minmax_ops", "${type}_minmax_multi_ops");
+	push @setup_sql, "CREATE TABLE ${type}_brin (id $col, n int NOT NULL, g int NOT NULL) WITH (fillfactor = 10)",
 	  "INSERT INTO ${type}_brin SELECT * FROM ${type}_heap ORDER BY id",
 	  "CREATE INDEX ON ${type}_brin USING brin (id $brin_ops) WITH (pages_per_range = 1)",
 	  "CREATE INDEX ON ${type}_brin (id) WHERE id >= " . time_literal($setup, $type),
@@ -346,12 +357,12 @@ for my $type (@TYPE_NAMES)
 			else
 			{
 				my $tail = $setup->weighted(3 => '0' x (2 * $ty->{tail}), 1 => $setup->hex(2 * $ty->{tail}),
-					($type eq 'uuid' ? (2 => '70008000000000000000') : ()));
+					($type eq 'uuid' || $type eq 'typeid' ? (2 => '70008000000000000000') : ()));
 				$id = [ sprintf('%012x', $k) . $tail ];
 			}
 			[ $k, $id ]
 		} (sort { $a <=> $b } @{ $ty->{near} })[ 1, 2, 3 ];
-		push @setup_sql, "CREATE TABLE ${type}_range (id $type, n int NOT NULL, g int NOT NULL) PARTITION BY RANGE (id)";
+		push @setup_sql, "CREATE TABLE ${type}_range (id $col, n int NOT NULL, g int NOT NULL) PARTITION BY RANGE (id)";
 		my $from = 'MINVALUE';
 		for my $i (0 .. $#bounds)
 		{
@@ -384,7 +395,7 @@ for my $type (@TYPE_NAMES)
 			bc => "${type}_time_ge(id, $b) AND ${type}_time_lt(id, $c)",
 			ge => "${type}_time_ge(id, $c)",
 		);
-		push @setup_sql, "CREATE TABLE ${type}_inh (id $type, n int NOT NULL, g int NOT NULL)";
+		push @setup_sql, "CREATE TABLE ${type}_inh (id $col, n int NOT NULL, g int NOT NULL)";
 		for my $child (qw(lt ab bc ge))
 		{
 			push @setup_sql, "CREATE TABLE ${type}_inh_$child (CHECK ($checks{$child})) INHERITS (${type}_inh)",
@@ -401,9 +412,21 @@ for my $type (@TYPE_NAMES)
 		my $t = time_literal($setup, $type);
 		my $op = $setup->pick('>=', '<', '<=', '>');
 		my %fn = ('>=' => 'ge', '<' => 'lt', '<=' => 'le', '>' => 'gt');
-		push @setup_sql, "CREATE TABLE ${type}_check (id $type CHECK (id $op $t), n int NOT NULL, g int NOT NULL)",
+		push @setup_sql, "CREATE TABLE ${type}_check (id $col CHECK (id $op $t), n int NOT NULL, g int NOT NULL)",
 		  "INSERT INTO ${type}_check SELECT * FROM ${type}_heap WHERE id IS NULL OR ${type}_time_$fn{$op}(id, $t)";
 		push @shapes, "${type}_check";
+	}
+
+	# typeid: a column of any prefix, the rows of user and the same UUIDs
+	# with the prefix post and with none; not rewritten, compared row by row
+	if ($type eq 'typeid')
+	{
+		push @setup_sql, "CREATE TABLE typeid_mixed (id typeid, n int NOT NULL, g int NOT NULL)",
+		  "INSERT INTO typeid_mixed SELECT id, n, g FROM typeid_heap"
+		  . " UNION ALL SELECT typeid('post', typeid_uuid(id)), n + 100000, g FROM typeid_heap"
+		  . " UNION ALL SELECT typeid('', typeid_uuid(id)), n + 200000, g FROM typeid_heap",
+		  "CREATE INDEX ON typeid_mixed (id)";
+		push @shapes, "typeid_mixed";
 	}
 	$SHAPES{$type} = \@shapes;
 }
@@ -419,6 +442,7 @@ if ($have_ts)
 	for my $type (@TYPE_NAMES)
 	{
 		next if $type eq 'uuid' && !$ts_uuidv7;
+		next if $type eq 'typeid';    # no partition_func reads all of its UUIDs
 		my $ht = "${type}_hyper";
 		my @near = grep { defined $_->[0] && $_->[2] } @{ $ROWS{$type} };
 		push @setup_sql, "CREATE TABLE $ht (id $type NOT NULL, n int NOT NULL, g int NOT NULL)",

@@ -207,9 +207,11 @@ make_traps('victim', $squatter_v, 'public', 'squatter');
 ($ret, $out, $err) = $node->psql('victim', 'CREATE EXTENSION scru128');
 is($ret, 0, 'a superuser: CREATE EXTENSION scru128 into public') or diag $err;
 no_trap('victim', 'public', 'squatter', 'a superuser\'s install into public');
-($ret, $out, $err) = $node->psql('victim', q{
-ALTER EXTENSION scru128 UPDATE TO '1.4-refresh'; ALTER EXTENSION scru128 UPDATE});
-is($ret, 0, 'a superuser: the 1.4-refresh waypoint and back') or diag $err;
+# the default version's refresh waypoint, whichever release that is
+my $current = $node->safe_psql('victim', q{SELECT extversion FROM pg_extension WHERE extname = 'scru128'});
+($ret, $out, $err) = $node->psql('victim', qq{
+ALTER EXTENSION scru128 UPDATE TO '$current-refresh'; ALTER EXTENSION scru128 UPDATE});
+is($ret, 0, "a superuser: the $current-refresh waypoint and back") or diag $err;
 no_trap('victim', 'public', 'squatter', 'a superuser\'s refresh');
 
 #
@@ -249,13 +251,16 @@ SELECT string_agg(f || '(' || a::regtype[]::text || ')', ', ' ORDER BY f) FROM (
 		pg_extension e WHERE e.extname = 'scru128'
 	UNION ALL
 	SELECT 'uuid_time_' || s, ARRAY['uuid', 'timestamptz']::regtype[]::oid[]
-	FROM unnest(ARRAY['lt', 'le', 'gt', 'ge']) s) x
+	FROM unnest(ARRAY['lt', 'le', 'gt', 'ge']) s
+	UNION ALL
+	SELECT 'typeid_' || s, ARRAY['text', 'timestamptz', 'boolean']::regtype[]::oid[]
+	FROM unnest(ARRAY['time_lower', 'time_upper', 'time_lower_end', 'time_upper_start']) s) x
 WHERE NOT EXISTS (
 	SELECT FROM pg_proc pr JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = pr.oid AND d.deptype = 'e'
 	WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'scru128')
 	  AND pr.pronamespace = (SELECT extnamespace FROM pg_extension WHERE extname = 'scru128')
 	  AND pr.proname = x.f AND pr.proargtypes = array_to_string(x.a, ' ')::oidvector)}),
-	'', 'every X_time_lower, X_time_upper, X_time_lower_end, X_time_upper_start(timestamptz, boolean) and X_time_lt ... X_time_ge(X, timestamptz) the planner looks up is a member of the extension, in its schema');
+	'', 'every X_time_lower, X_time_upper, X_time_lower_end, X_time_upper_start(timestamptz, boolean), typeid_time_lower ... typeid_time_upper_start(text, timestamptz, boolean) and X_time_lt ... X_time_ge(X, timestamptz) the planner looks up is a member of the extension, in its schema');
 
 #
 # 4. a superuser's queries beside the role's traps in public

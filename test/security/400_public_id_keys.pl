@@ -4,8 +4,8 @@
 # Threat model rows: doc/public-ids.md, "Threat model": a database role
 # without EXECUTE on the public-ID functions; a role granted
 # pg_read_all_settings; the owner of another database of the cluster; and
-# "no error message, detail or hint contains key material".  (To be
-# folded into doc/security.md's table with release 1.5.)
+# "no error message, detail or hint contains key material"; in
+# doc/security.md, "Public-ID keys (native, release 1.5)".
 #
 # The master key (the worked example's, so that its subkeys are known)
 # is in scru128_public_id.keys.  Each attack runs as the role the row

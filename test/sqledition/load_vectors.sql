@@ -14,3 +14,8 @@ CREATE TABLE sqled_vec.scru64_node_specs_invalid (node_spec_escaped text, source
 CREATE TABLE sqled_vec.scru160_vectors (base32hex text, hex text, timestamp_ms bigint, counter int, random16 int, random80 numeric, timestamp_utc text, source text, derived text);
 CREATE TABLE sqled_vec.ulid_spec (kind text, text text, canonical text, uuid text, timestamp_ms text, error text, source text);
 CREATE TABLE sqled_vec.uuid_rfc9562 (section text, version int, as_printed text, u uuid, hex text, unix_ms text, fields text);
+-- test/vectors/typeid: the spec's YAML as (key, value) lines in file order
+-- ("- name: X" starts a case; sqledition.sh reads them with sed), and
+-- invalid_errors.tsv
+CREATE TABLE sqled_vec.typeid_yml_lines (file text, n serial, key text, value text);
+CREATE TABLE sqled_vec.typeid_invalid_errors (name text, error text);

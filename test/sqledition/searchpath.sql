@@ -21,7 +21,7 @@ BEGIN
 				'pg_advisory_lock', 'pg_advisory_unlock', 'unnest', 'string_agg', 'current_database', 'pg_sequence_last_value', 'pg_sleep', 'replace', 'right', 'set_config',
 				'setval', 'split_part', 'strpos', 'substr', 'substring', 'textsend', 'to_hex', 'to_timestamp', 'translate',
 				'upper', 'nextval', 'extract', 'date_part', 'uuid_send', 'int8send', 'overlay', 'concat', 'coalesce', 'nullif',
-				'timestamptz_send', 'isfinite')
+				'timestamptz_send', 'isfinite', 'ascii', 'char_length', 'reverse')
 			AND NOT EXISTS (SELECT FROM unnest(p.proargtypes::oid[]) t WHERE t IN ('anyelement'::regtype, 'anyarray'::regtype, 'internal'::regtype, 'cstring'::regtype, '"any"'::regtype))
 			AND p.prorettype NOT IN ('internal'::regtype, 'anyelement'::regtype, 'cstring'::regtype)
 	LOOP
@@ -150,4 +150,54 @@ WHERE ge = (u::scru128 >= t) AND lt = (u::scru128 < t) AND tgt = (t > u::scru128
 	AND lo = scru128_time_lower(t, i)::uuid AND up = scru128_time_upper(t, i)::uuid AND loe = scru128_time_lower_end(t, i)::uuid
 	AND ups = scru128_time_upper_start(t, i)::uuid AND lo64 = scru64_time_lower(t, i)::bigint AND up64 = scru64_time_upper(t, i)::bigint
 	AND lov7 = uuid_time_lower(t, i) AND lo160 = scru160_time_lower(t, i)::bytea AND ge160 = (scru160_from_bytea(b) >= t);
+-- TypeID (80_typeid.sql): the codecs, the generator and every kind of
+-- refusal under the look-alike path, against the native type's answers
+CREATE TEMP TABLE ev_tid (u uuid, p text, t text, tu uuid, tp text, tpa uuid, g text);
+CREATE TEMP TABLE ev_tid_err (kind text, input text, p text, st text, msg text, det text);
+SET search_path = sqled_evil, pg_catalog, public;
+INSERT INTO pg_temp.ev_tid
+SELECT u, p, scru128_sql.typeid_text(p, u), scru128_sql.typeid_uuid(scru128_sql.typeid_text(p, u)),
+	scru128_sql.typeid_prefix(scru128_sql.typeid_text(p, u)), scru128_sql.typeid_parse(scru128_sql.typeid_text(p, u), p),
+	scru128_sql.typeid_generate(p)
+FROM pg_temp.ev_in, (VALUES ('user'), (''), ('a_b'), ('abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk')) v(p);
+DO $$
+DECLARE
+	st text;
+	msg text;
+	det text;
+	i text;
+	p text;
+BEGIN
+	FOREACH i IN ARRAY ARRAY['', '_01h455vb4pex5vsknk084sn02q', 'préfix_01h455vb4pex5vsknk084sn02q', E'pre\tfix_01h455vb4pex5vsknk084sn02q',
+		'_user_01h455vb4pex5vsknk084sn02q', 'user__01h455vb4pex5vsknk084sn02q', 'user_01h455vb4pex5vsknk084sn02',
+		'user_01H455VB4PEX5VSKNK084SN02Q', 'user_81h455vb4pex5vsknk084sn02q', 'user_01h455vb4pex5vsknk084sn02q_', 'x',
+		'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl_01h455vb4pex5vsknk084sn02q'] LOOP
+		BEGIN
+			PERFORM scru128_sql.typeid_uuid(i);
+			INSERT INTO pg_temp.ev_tid_err VALUES ('text', i, NULL, 'ok', NULL, NULL);
+		EXCEPTION WHEN OTHERS THEN
+			GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL;
+			INSERT INTO pg_temp.ev_tid_err VALUES ('text', i, NULL, st, msg, det);
+		END;
+	END LOOP;
+	FOREACH p IN ARRAY ARRAY['PREFIX', 'préfix', E'pre\x01fix', '_user', 'user_', 'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl', 'post', ''] LOOP
+		BEGIN
+			PERFORM scru128_sql.typeid_parse('user_01h455vb4pex5vsknk084sn02q', p);
+			INSERT INTO pg_temp.ev_tid_err VALUES ('prefix', 'user_01h455vb4pex5vsknk084sn02q', p, 'ok', NULL, NULL);
+		EXCEPTION WHEN OTHERS THEN
+			GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL;
+			INSERT INTO pg_temp.ev_tid_err VALUES ('prefix', 'user_01h455vb4pex5vsknk084sn02q', p, st, msg, det);
+		END;
+	END LOOP;
+END
+$$;
+RESET search_path;
+SELECT pg_temp.tap(count(*) = 4000 AND bool_and(t = typeid(p, u)::text AND tu = u AND tp = p AND tpa = u
+		AND g::typeid::text = g AND typeid_prefix(g::typeid) = p AND uuid_extract_version(typeid_uuid(g::typeid)) = 7),
+	'under the look-alike path: typeid_text, typeid_uuid, typeid_prefix, typeid_parse, typeid_generate as the native type') FROM ev_tid;
+SELECT pg_temp.tap(count(*) = 20 AND bool_and(st || ': ' || msg || coalesce(' / ' || nullif(det, ''), '') = CASE kind
+			WHEN 'text' THEN pg_temp.err(format('SELECT %L::typeid', input))
+			ELSE pg_temp.err(format('SELECT typeid_check_prefix(%L::typeid, %L)', input, p)) END
+		AND st IN ('22P02', '22023', '23514')),
+	'under the look-alike path: each kind of bad text and bad or other prefix, the native error') FROM ev_tid_err;
 DROP SCHEMA sqled_evil CASCADE;

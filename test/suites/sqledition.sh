@@ -198,8 +198,22 @@ suite_sqledition() {
 	grep -v '^#' "$BUILD/test/vectors/uuid_rfc9562_vectors.tsv" |
 		psql_user -d "$db" -q -c "COPY sqled_vec.uuid_rfc9562 FROM STDIN WITH (FORMAT text, HEADER true)" >>"$out" 2>&1 ||
 		failed=1
+	# the TypeID spec's YAML, read as the regression tests read it
+	# (test/vectors/typeid/README.md): a "- name:" line starts a case, then
+	# its "key: "value"" lines; csv with a quote that never occurs keeps
+	# every byte and reads an empty value as '' (FORCE_NOT_NULL)
+	for f in valid.yml invalid.yml; do
+		sed -n -e "s/^- name: \(.*\)\$/$f\tname\t\1/p" -e "s/^  \(typeid\|prefix\|uuid\): \"\(.*\)\"\$/$f\t\1\t\2/p" \
+			"$BUILD/test/vectors/typeid/$f" |
+			psql_user -d "$db" -q -c "COPY sqled_vec.typeid_yml_lines (file, key, value) FROM STDIN
+				WITH (FORMAT csv, DELIMITER E'\t', QUOTE E'\x01', FORCE_NOT_NULL (value), ENCODING 'UTF8')" >>"$out" 2>&1 ||
+			failed=1
+	done
+	grep -v '^#' "$BUILD/test/vectors/typeid/invalid_errors.tsv" |
+		psql_user -d "$db" -q -c "COPY sqled_vec.typeid_invalid_errors FROM STDIN WITH (FORMAT text, HEADER true)" >>"$out" 2>&1 ||
+		failed=1
 	log "sqledition: $n random values per type"
-	for f in codecs generators state searchpath ulid_v8 time aggregates functions; do
+	for f in codecs generators state searchpath ulid_v8 time aggregates functions typeid; do
 		psql_user -d "$db" -q -v n="$n" -f "$dir/tap.sql" -f "$dir/$f.sql" >>"$out" 2>&1 || {
 			log "sqledition: $f.sql stopped on an error"
 			failed=1

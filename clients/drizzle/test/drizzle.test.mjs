@@ -2,7 +2,8 @@
 // PostgreSQL drivers, node-postgres (pg) and postgres.js: every type as a
 // value, a parameter, an array element and NULL, a multi-row insert (Drizzle
 // has no COPY), against the server's own ::text; a bad value gives the
-// server's 22P02; ids made by npm scru128 are accepted.  drizzle-kit makes
+// server's 22P02; ids made by npm scru128 are accepted; scru128-pg's Ulid
+// and TypeId objects, and a domain of one prefix over typeid.  drizzle-kit makes
 // the tables (push), and its generate and pull are checked for what they do
 // with the types.
 import { test, before, after } from 'node:test'
@@ -19,9 +20,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePostgresJs } from 'drizzle-orm/postgres-js'
 import { eq, gt, inArray, isNull, arrayContains, asc, sql } from 'drizzle-orm'
 import { scru128 as newScru128 } from 'scru128'
+import scru128pg from 'scru128-pg'
 import schema from './schema.js'
+import usersSchema from './users.js'
 
 const { items, events } = schema
+const { users } = usersSchema
+const { Ulid, TypeId } = scru128pg
 const DATABASE = 'clients_drizzle'
 const HERE = dirname(fileURLToPath(import.meta.url))
 const KIT = join(HERE, '..', 'node_modules', 'drizzle-kit', 'bin.cjs')
@@ -34,7 +39,10 @@ const KIT = join(HERE, '..', 'node_modules', 'drizzle-kit', 'bin.cjs')
 const TYPES = [
   { name: 'scru128', column: 'id', arrayColumn: 'tags', generate: 'scru128()', bad: '036Z951MHJIKZIK2GSL81GR7', other: (s) => s.toUpperCase() },
   { name: 'scru160', column: 'ref', arrayColumn: 'refs', generate: 'scru160()', bad: '0000000000000000000000000000000W', other: (s) => s.toLowerCase() },
-  { name: 'scru64', column: 'small', arrayColumn: 'smalls', generate: '(random() * 4.7e18)::bigint::scru64', bad: 'zzzzzzzzzzzzz', other: (s) => s.toUpperCase() }
+  { name: 'scru64', column: 'small', arrayColumn: 'smalls', generate: '(random() * 4.7e18)::bigint::scru64', bad: 'zzzzzzzzzzzzz', other: (s) => s.toUpperCase() },
+  { name: 'ulid', column: 'ulid', arrayColumn: 'ulids', generate: 'ulid()', bad: '01ARYZ6S41TSV4RRFFQ69G5FAU', other: (s) => s.toLowerCase() },
+  // one text per value: the same
+  { name: 'typeid', column: 'tid', arrayColumn: 'tids', generate: "typeid_generate((ARRAY['user', '', 'pre_fix', repeat('z', 63)])[1 + floor(random() * 4)::int])", bad: 'user_01H455VB4PEX5VSKNK084SN02Q', other: (s) => s }
 ]
 
 let tmp
@@ -78,10 +86,13 @@ before(async () => {
   await setup.connect()
   try {
     await setup.query('CREATE EXTENSION scru128')
+    for (const ddl of usersSchema.DDL) await setup.query(ddl)
   } finally {
     await setup.end()
   }
-  const out = await kit('push', { dialect: 'postgresql', schema: join(HERE, 'schema.js'), dbCredentials: credentials() })
+  // (the users table of users.js is made in SQL above, and left out of
+  // drizzle-kit's view: it would otherwise drop it)
+  const out = await kit('push', { dialect: 'postgresql', schema: join(HERE, 'schema.js'), dbCredentials: credentials(), tablesFilter: ['items', 'events'] })
   assert.match(out, /Changes applied/, out)
   const pool = new pg.Pool({ database: DATABASE, max: 2 })
   drivers['node-postgres'] = { db: drizzlePg(pool), end: () => pool.end() }
@@ -209,6 +220,51 @@ for (const driver of ['node-postgres', 'postgres.js']) {
     assert.ok(one.parents[0].equals(first))
     await db().delete(events)
   })
+
+  test(`${driver}: Ulid and TypeId objects as ids, parameters and array elements; a domain of one prefix`, async () => {
+    const [a, b] = (await serverTexts(db(), "typeid_generate('user')", 2)).map((t) => TypeId.parse(t))
+    const logins = (await serverTexts(db(), 'ulid()', 2)).map((t) => Ulid.parse(t))
+    const friend = new TypeId('', '01890a5d-ac96-774b-bcce-b302099a8057')
+    const inserted = await db().insert(users).values([
+      { id: a, login: logins[0], logins: [logins[0], null, logins[1]], friends: [b, null, friend], handle: String(b) },
+      { id: b, login: null, logins: null, friends: [] }
+    ]).returning()
+    assert.equal(inserted.length, 2)
+    const read = await db().select().from(users).orderBy(asc(users.id))
+    assert.ok(read[0].id instanceof TypeId)
+    assert.ok(read[0].id.equals(a))
+    assert.ok(read[1].id.equals(b))
+    assert.ok(read[0].login instanceof Ulid)
+    assert.ok(read[0].login.equals(logins[0]))
+    assert.equal(read[1].login, null)
+    assert.deepEqual(read[0].logins.map((x) => x && String(x)), [String(logins[0]), null, String(logins[1])])
+    assert.deepEqual(read[0].friends.map((x) => x && String(x)), [String(b), null, '01h455vb4pex5vsknk084sn02q'])
+    assert.deepEqual(read[1].friends, [])
+    assert.equal(read[0].handle, String(b))
+    assert.equal(read[1].handle, null)
+    const server = await rows(db(), sql`SELECT id::text AS id, login::text AS login, friends::text AS friends FROM users ORDER BY id`)
+    assert.deepEqual(server, [
+      { id: String(a), login: String(logins[0]), friends: `{${b},NULL,${friend}}` },
+      { id: String(b), login: null, friends: '{}' }
+    ])
+    const [one] = await db().select({ id: users.id }).from(users).where(eq(users.login, logins[0]))
+    assert.ok(one.id.equals(a))
+    const [prefix] = await rows(db(), sql`SELECT typeid_prefix(id) AS p, typeid_timestamp(id) AS ts FROM users WHERE id = ${String(b)}`)
+    assert.equal(prefix.p, 'user')
+    assert.equal(new Date(prefix.ts).getTime(), b.timestamp.getTime())
+    // the domain's CHECK: another prefix is the server's 23514, naming both
+    await assert.rejects(db().insert(users).values({ id: TypeId.parse('post_01h455vb4pex5vsknk084sn02q') }), (e) => {
+      assert.equal(sqlstate(e), '23514')
+      assert.match(String(e.cause?.message ?? e.message), /has the prefix "post", not "user"/)
+      return true
+    })
+    await assert.rejects(db().update(users).set({ handle: '01h455vb4pex5vsknk084sn02q' }).where(eq(users.id, a)), (e) => {
+      assert.equal(sqlstate(e), '23514')
+      assert.match(String(e.cause?.message ?? e.message), /has the empty prefix, not "user"/)
+      return true
+    })
+    await db().delete(users)
+  })
 }
 
 test('drizzle-kit generate: DDL with the types, their arrays and defaults', async () => {
@@ -222,10 +278,25 @@ test('drizzle-kit generate: DDL with the types, their arrays and defaults', asyn
   assert.match(ddl, /"small" "scru64",/)
   assert.match(ddl, /"tags" "scru128"\[\]/)
   assert.match(ddl, /"smalls" "scru64"\[\]/)
+  assert.match(ddl, /"ulid" "ulid",/)
+  assert.match(ddl, /"tids" "typeid"\[\]/)
+  assert.match(ddl, /"tid" "typeid",/)
+})
+
+test('drizzle-kit generate: a domain column has the domain\'s name', async () => {
+  const out = join(tmp, 'generated-users')
+  await kit('generate', { dialect: 'postgresql', schema: join(HERE, 'users.js'), out })
+  const files = (await readdir(out)).filter((f) => f.endsWith('.sql'))
+  assert.equal(files.length, 1)
+  const ddl = await readFile(join(out, files[0]), 'utf8')
+  assert.match(ddl, /"id" "user_id" PRIMARY KEY NOT NULL/)
+  assert.match(ddl, /"handle" "user_id"\n/)
+  assert.match(ddl, /"friends" "typeid"\[\]/)
+  assert.match(ddl, /"logins" "ulid"\[\]/)
 })
 
 test('drizzle-kit push: a second push finds no changes', async () => {
-  const out = await kit('push', { dialect: 'postgresql', schema: join(HERE, 'schema.js'), dbCredentials: credentials() })
+  const out = await kit('push', { dialect: 'postgresql', schema: join(HERE, 'schema.js'), dbCredentials: credentials(), tablesFilter: ['items', 'events'] })
   assert.match(out, /No changes detected/, out)
 })
 
@@ -240,5 +311,6 @@ test('drizzle-kit pull: the types come out as TODO unknown(...) columns', async 
   assert.match(ts, /\/\/ TODO: failed to parse database type 'scru128'\n\s*id: unknown\("id"\)\.primaryKey\(\)\.notNull\(\),/)
   assert.match(ts, /\/\/ TODO: failed to parse database type 'scru160'\n\s*ref: unknown\("ref"\),/)
   assert.match(ts, /\/\/ TODO: failed to parse database type 'scru64\[\]'\n\s*smalls: unknown\("smalls"\)\.array\(\),/)
+  assert.match(ts, /\/\/ TODO: failed to parse database type 'typeid'\n\s*tid: unknown\("tid"\),/)
   assert.match(ts, /op\("scru160_ops"\)/)
 })

@@ -2,7 +2,7 @@
 // The table the tests use, also the schema drizzle-kit generates and pushes.
 const { pgTable, integer, index } = require('drizzle-orm/pg-core')
 const { sql } = require('drizzle-orm')
-const { scru128, scru160, scru64, scru128Id } = require('../index.js')
+const { scru128, scru160, scru64, scru128Id, ulid, typeid } = require('../index.js')
 
 const items = pgTable('items', {
   id: scru128('id').primaryKey().default(sql`scru128()`),
@@ -11,6 +11,10 @@ const items = pgTable('items', {
   tags: scru128('tags').array(),
   refs: scru160('refs').array(),
   smalls: scru64('smalls').array(),
+  ulid: ulid('ulid'),
+  ulids: ulid('ulids').array(),
+  tid: typeid('tid'),
+  tids: typeid('tids').array(),
   n: integer('n')
 }, (t) => [index('items_ref').on(t.ref)])
 

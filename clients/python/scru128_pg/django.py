@@ -1,8 +1,9 @@
 """Django 3.2 model fields and the migration operation that creates the
 extension.
 
-``Scru128Field``, ``Scru160Field`` and ``Scru64Field`` are columns of the
-three types holding ``Scru128``, ``Scru160`` and ``Scru64``; text assigned
+``Scru128Field``, ``Scru160Field``, ``Scru64Field``, ``UlidField`` and
+``TypeIdField`` are columns of the five types holding ``Scru128``,
+``Scru160``, ``Scru64``, ``Ulid`` and ``TypeId``; text assigned
 or filtered on is sent for the server to check (``full_clean()`` converts
 it first).  They work in ``django.contrib.postgres``'s ``ArrayField``, and
 ``inspectdb`` writes them for columns of the types.  Put
@@ -17,7 +18,7 @@ from django.db import models
 from django.db.backends.signals import connection_created
 from django.dispatch import receiver
 
-from . import Scru128, Scru160, Scru64
+from . import Scru128, Scru160, Scru64, TypeId, Ulid
 from .psycopg2 import TypedText, register_adapters, register_scru128
 
 # Django 3.2 speaks to PostgreSQL through psycopg2: the value classes
@@ -29,6 +30,8 @@ _FIELD_PATHS = {
     "scru128": __name__ + ".Scru128Field",
     "scru160": __name__ + ".Scru160Field",
     "scru64": __name__ + ".Scru64Field",
+    "ulid": __name__ + ".UlidField",
+    "typeid": __name__ + ".TypeIdField",
 }
 
 
@@ -54,7 +57,9 @@ def _on_connection_created(sender, connection, **kwargs):
     if connection.vendor == "postgresql":
         _register_casters(connection)
 
-__all__ = ["Scru128Field", "Scru160Field", "Scru64Field", "Scru128Extension"]
+
+__all__ = ["Scru128Field", "Scru160Field", "Scru64Field", "UlidField", "TypeIdField",
+           "Scru128Extension"]
 
 
 class Scru128Extension(CreateExtension):
@@ -127,3 +132,19 @@ class Scru64Field(_ScruField):
     description = "SCRU64 ID"
     _TYPE = "scru64"
     _CLASS = Scru64
+
+
+class UlidField(_ScruField):
+    description = "ULID"
+    _TYPE = "ulid"
+    _CLASS = Ulid
+
+
+class TypeIdField(_ScruField):
+    """A ``typeid`` column of any prefix (for one prefix, a column of a
+    domain over ``typeid`` with ``typeid_check_prefix``, made in a
+    ``RunSQL`` migration)."""
+
+    description = "TypeID"
+    _TYPE = "typeid"
+    _CLASS = TypeId

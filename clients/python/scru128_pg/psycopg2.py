@@ -1,30 +1,33 @@
 """psycopg2 adapter: ``register_scru128(conn_or_curs)``.
 
-psycopg2 speaks text only.  Results of ``scru128``, ``scru160`` and
-``scru64`` and of their arrays become ``Scru128``, ``Scru160`` and
-``Scru64`` on the connection (or cursor) given; the three classes become
-typed literals (``'…'::scru128``) as parameters, everywhere (psycopg2's
-adapters are global).
+psycopg2 speaks text only.  Results of ``scru128``, ``scru160``,
+``scru64``, ``ulid`` and ``typeid`` and of their arrays become
+``Scru128``, ``Scru160``, ``Scru64``, ``Ulid`` and ``TypeId`` on the
+connection (or cursor) given; the classes become typed literals
+(``'…'::scru128``) as parameters, everywhere (psycopg2's adapters are
+global).  A database with an extension older than 1.5 (1.4) has no
+``typeid`` (``ulid``): the others are registered there.
 """
 
 import psycopg2.extensions as ext
 
-from . import Scru128, Scru160, Scru64
+from . import _TYPNAMES, Scru128, Scru160, Scru64, TypeId, Ulid, _missing_types
 
 __all__ = ["register_scru128", "register_adapters", "TypedText"]
 
 _QUERY = """\
 SELECT n, t.oid, t.typarray
-FROM unnest(ARRAY['scru128', 'scru160', 'scru64']) WITH ORDINALITY AS u (n, i)
+FROM unnest(%s::text[]) WITH ORDINALITY AS u (n, i)
 LEFT JOIN pg_type AS t ON t.oid = to_regtype(n)
 ORDER BY i
 """
 
-_CLASSES = {"scru128": Scru128, "scru160": Scru160, "scru64": Scru64}
+_CLASSES = {"scru128": Scru128, "scru160": Scru160, "scru64": Scru64,
+            "ulid": Ulid, "typeid": TypeId}
 
 
 class _Literal:
-    """A typed literal: the text forms are [0-9A-Za-z] only, nothing to escape."""
+    """A typed literal: the text forms are [0-9A-Za-z_] only, nothing to escape."""
 
     __slots__ = ("_sql",)
 
@@ -74,17 +77,17 @@ def _caster(cls):
 
 
 def register_scru128(conn_or_curs):
-    """Registers the three types; returns the casters made (by type name)."""
+    """Registers the types; returns the casters made (by type name)."""
     cur = conn_or_curs.cursor() if hasattr(conn_or_curs, "cursor") else conn_or_curs
-    cur.execute(_QUERY)
+    cur.execute(_QUERY, [list(_TYPNAMES)])
     rows = cur.fetchall()
-    missing = [name for name, oid, _ in rows if oid is None]
-    if missing:
-        raise LookupError(
-            "type %s not found: is the scru128 extension installed in this "
-            "database and its schema on search_path?" % ", ".join(missing))
+    error = _missing_types([name for name, oid, _ in rows if oid is None])
+    if error:
+        raise error
     casters = {}
     for name, oid, array_oid in rows:
+        if oid is None:
+            continue
         cls = _CLASSES[name]
         caster = ext.new_type((oid,), name.upper(), _caster(cls))
         array_caster = ext.new_array_type((array_oid,), name.upper() + "[]", caster)

@@ -1,7 +1,8 @@
-"""SQLAlchemy 1.4 column types ``SCRU128``, ``SCRU160`` and ``SCRU64``.
+"""SQLAlchemy 1.4 column types ``SCRU128``, ``SCRU160``, ``SCRU64``, ``ULID``
+and ``TYPEID``.
 
 Importing this module also teaches the PostgreSQL dialect's reflection
-(``ischema_names``) the three type names, so ``Table(..., autoload_with=)``
+(``ischema_names``) the five type names, so ``Table(..., autoload_with=)``
 and ``inspect(engine).get_columns()`` give these types, not ``NullType``.
 Bind values may be the value classes or their text (which the server
 checks); results are the value classes, with or without the driver adapter
@@ -14,9 +15,9 @@ event), as psycopg2 returns arrays of unknown types as text.
 from sqlalchemy.dialects.postgresql import base as _pg_base
 from sqlalchemy.types import UserDefinedType
 
-from . import Scru128, Scru160, Scru64
+from . import Scru128, Scru160, Scru64, TypeId, Ulid
 
-__all__ = ["SCRU128", "SCRU160", "SCRU64"]
+__all__ = ["SCRU128", "SCRU160", "SCRU64", "ULID", "TYPEID"]
 
 
 class _ScruType(UserDefinedType):
@@ -87,6 +88,24 @@ class SCRU64(_ScruType):
     _CLASS = Scru64
 
 
+class ULID(_ScruType):
+    cache_ok = True
+    _NAME = "ULID"
+    _CLASS = Ulid
+
+
+class TYPEID(_ScruType):
+    """A ``typeid`` of any prefix; a column of one prefix is a column of a
+    domain over ``typeid`` (``typeid_check_prefix``), which reflects as
+    this type."""
+
+    cache_ok = True
+    _NAME = "TYPEID"
+    _CLASS = TypeId
+
+
 _pg_base.ischema_names["scru128"] = SCRU128
 _pg_base.ischema_names["scru160"] = SCRU160
 _pg_base.ischema_names["scru64"] = SCRU64
+_pg_base.ischema_names["ulid"] = ULID
+_pg_base.ischema_names["typeid"] = TYPEID

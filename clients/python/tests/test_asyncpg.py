@@ -3,8 +3,10 @@ import unittest
 
 import asyncpg
 
+from scru128_pg import TypeId, Ulid
 from scru128_pg.asyncpg import register_scru128
-from tests.common import conninfo, fresh_database, per_kind
+from tests.common import (DOMAIN_ERROR, DOMAIN_SQL, PARTS, POST_ID, USER_IDS, conninfo,
+                          fresh_database, per_kind)
 
 DB = "clients_py_asyncpg"
 
@@ -98,13 +100,63 @@ class AsyncpgTest(unittest.IsolatedAsyncioTestCase):
         t = await self.table(kind)
         await self.conn.executemany("INSERT INTO %s VALUES ($1, $2)" % t, list(enumerate(kind.made)))
         self.assertEqual(await self.server_texts(t), [str(v) for v in kind.made])
+        if kind.name in PARTS:
+            functions, parts = PARTS[kind.name]
+            rows = await self.conn.fetch("SELECT %s FROM %s ORDER BY n" % (functions, t))
+            self.assertEqual([tuple(r) for r in rows], [parts(v) for v in kind.made])
+
+
+class AsyncpgTypeIdDomainTest(unittest.IsolatedAsyncioTestCase):
+    async def asyncSetUp(self):
+        self.conn = await asyncpg.connect(database=DB, **conninfo())
+        await register_scru128(self.conn)
+        await self.conn.execute(DOMAIN_SQL)
+
+    async def asyncTearDown(self):
+        await self.conn.close()
+
+    async def test_domain(self):
+        # parameters of the domain's type: asyncpg sends them with the
+        # codec of its base type, binary
+        params = USER_IDS + [str(USER_IDS[0])]
+        await self.conn.executemany("INSERT INTO t_user VALUES ($1, $2)", list(enumerate(params)))
+        got = [r[0] for r in await self.conn.fetch("SELECT id FROM t_user ORDER BY n")]
+        self.assertEqual(got, USER_IDS + USER_IDS[:1])
+        self.assertTrue(all(type(v) is TypeId for v in got))
+        for param in (POST_ID, str(POST_ID)):
+            with self.assertRaises(asyncpg.CheckViolationError) as cm:
+                await self.conn.execute("INSERT INTO t_user VALUES (0, $1)", param)
+            self.assertEqual(cm.exception.sqlstate, "23514")
+            self.assertIn(DOMAIN_ERROR, str(cm.exception))
+
+    async def test_domain_copy(self):
+        await self.conn.copy_records_to_table("t_user", records=list(enumerate(USER_IDS)),
+                                              columns=["n", "id"])
+        got = [r[0] for r in await self.conn.fetch("SELECT id FROM t_user ORDER BY n")]
+        self.assertEqual(got, USER_IDS)
+        with self.assertRaises(asyncpg.CheckViolationError) as cm:
+            await self.conn.copy_records_to_table("t_user", records=[(9, POST_ID)],
+                                                  columns=["n", "id"])
+        self.assertIn(DOMAIN_ERROR, str(cm.exception))
 
 
 class AsyncpgMissingTest(unittest.IsolatedAsyncioTestCase):
     async def test_missing_extension(self):
         conn = await asyncpg.connect(database=fresh_database(DB + "_none", False), **conninfo())
         try:
-            with self.assertRaisesRegex(LookupError, "scru128, scru160, scru64"):
+            with self.assertRaisesRegex(LookupError, "scru128, scru160, scru64, ulid, typeid"):
                 await register_scru128(conn)
+        finally:
+            await conn.close()
+
+    async def test_extension_1_4(self):
+        # release 1.4 has ulid, not typeid: the others are registered
+        conn = await asyncpg.connect(database=fresh_database(DB + "_14", False), **conninfo())
+        try:
+            await conn.execute("CREATE EXTENSION scru128 VERSION '1.4'")
+            await register_scru128(conn)
+            ulid = Ulid("01ARYZ6S41TSV4RRFFQ69G5FAV")
+            self.assertEqual(tuple(await conn.fetchrow("SELECT $1::ulid, to_regtype('typeid')",
+                                                       ulid)), (ulid, None))
         finally:
             await conn.close()

@@ -21,14 +21,18 @@ django.setup()
 import psycopg2  # noqa: E402
 from django.contrib.postgres.fields import ArrayField  # noqa: E402
 from django.core.exceptions import ValidationError  # noqa: E402
-from django.db import DataError, connection, migrations, models, transaction  # noqa: E402
+from django.db import (DataError, IntegrityError, connection, migrations, models,  # noqa: E402
+                       transaction)
 from django.db.migrations.executor import MigrationExecutor  # noqa: E402
 from django.db.migrations.state import ProjectState  # noqa: E402
 
-from scru128_pg.django import Scru64Field, Scru128Extension, Scru128Field, Scru160Field  # noqa: E402
-from tests.common import fresh_database, per_kind  # noqa: E402
+from scru128_pg import TypeId  # noqa: E402
+from scru128_pg.django import (  # noqa: E402
+    Scru64Field, Scru128Extension, Scru128Field, Scru160Field, TypeIdField, UlidField)
+from tests.common import DOMAIN_ERROR, POST_ID, USER_IDS, fresh_database, per_kind  # noqa: E402
 
-FIELDS = {"scru128": Scru128Field, "scru160": Scru160Field, "scru64": Scru64Field}
+FIELDS = {"scru128": Scru128Field, "scru160": Scru160Field, "scru64": Scru64Field,
+          "ulid": UlidField, "typeid": TypeIdField}
 
 
 def fields():
@@ -46,10 +50,27 @@ class Item(models.Model):
         app_label = "scru128_tests"
 
 
+class UserIdField(TypeIdField):
+    """A column of the domain user_id (typeids of the prefix "user")."""
+
+    def db_type(self, connection):
+        return "user_id"
+
+
+class User(models.Model):
+    id = UserIdField(primary_key=True)
+
+    class Meta:
+        app_label = "scru128_tests"
+
+
 class Migration(migrations.Migration):
     operations = [
         Scru128Extension(),
         migrations.CreateModel(name="Item", fields=fields()),
+        migrations.RunSQL("CREATE DOMAIN user_id AS typeid "
+                          "CHECK (typeid_check_prefix(VALUE, 'user'))"),
+        migrations.CreateModel(name="User", fields=[("id", UserIdField(primary_key=True))]),
     ]
 
 
@@ -91,7 +112,8 @@ class DjangoInspectdbTest(unittest.TestCase):
         call_command("inspectdb", "scru128_tests_item", stdout=out)
         lines = out.getvalue().splitlines()
         for name, field in (("scru128", "Scru128Field"), ("scru160", "Scru160Field"),
-                            ("scru64", "Scru64Field")):
+                            ("scru64", "Scru64Field"), ("ulid", "UlidField"),
+                            ("typeid", "TypeIdField")):
             self.assertIn("    v_%s = scru128_pg.django.%s(blank=True, null=True)" % (name, field),
                           lines)
 
@@ -160,3 +182,19 @@ class DjangoFieldTest(unittest.TestCase):
         for value in kind.made:
             item = Item.objects.create(**{"v_" + kind.name: value})
             self.assertEqual(server_text(item.pk, "v_" + kind.name), str(value))
+
+
+class DjangoTypeIdDomainTest(unittest.TestCase):
+    def test_domain(self):
+        User.objects.all().delete()
+        User.objects.create(id=USER_IDS[0])
+        User.objects.create(id=str(USER_IDS[1]))
+        got = list(User.objects.order_by("id").values_list("id", flat=True))
+        self.assertEqual(got, sorted(USER_IDS))
+        self.assertTrue(all(type(v) is TypeId for v in got))
+        self.assertTrue(User.objects.filter(id=str(USER_IDS[0])).exists())
+        for value in (POST_ID, str(POST_ID)):
+            with self.assertRaises(IntegrityError) as cm, transaction.atomic():
+                User.objects.create(id=value)
+            self.assertIsInstance(cm.exception.__cause__, psycopg2.errors.CheckViolation)
+            self.assertIn(DOMAIN_ERROR, str(cm.exception))

@@ -4,8 +4,10 @@ import unittest
 import psycopg2
 import psycopg2.errors
 
-from scru128_pg.psycopg2 import register_scru128
-from tests.common import conninfo, fresh_database, per_kind
+from scru128_pg import TypeId, Ulid
+from scru128_pg.psycopg2 import TypedText, register_scru128
+from tests.common import (DOMAIN_ERROR, DOMAIN_SQL, PARTS, POST_ID, USER_IDS, conninfo,
+                          fresh_database, per_kind)
 
 DB = "clients_py_psycopg2"
 
@@ -108,13 +110,69 @@ class Psycopg2Test(unittest.TestCase):
         with self.conn.cursor() as cur:
             cur.executemany("INSERT INTO %s VALUES (%%s, %%s)" % t, list(enumerate(kind.made)))
         self.assertEqual(self.server_texts(t), [str(v) for v in kind.made])
+        if kind.name in PARTS:
+            functions, parts = PARTS[kind.name]
+            self.assertEqual(self.query("SELECT %s FROM %s ORDER BY n" % (functions, t)),
+                             [parts(v) for v in kind.made])
+
+
+class Psycopg2TypeIdDomainTest(unittest.TestCase):
+    def setUp(self):
+        self.conn = psycopg2.connect(dbname=DB, **conninfo())
+        self.conn.autocommit = True
+        register_scru128(self.conn)
+        with self.conn.cursor() as cur:
+            cur.execute(DOMAIN_SQL)
+
+    def tearDown(self):
+        self.conn.close()
+
+    def test_domain(self):
+        params = USER_IDS + [str(USER_IDS[0]), TypedText(str(USER_IDS[1]), "typeid")]
+        with self.conn.cursor() as cur:
+            cur.executemany("INSERT INTO t_user VALUES (%s, %s)", list(enumerate(params)))
+            cur.execute("SELECT id FROM t_user ORDER BY n")
+            got = [r[0] for r in cur.fetchall()]
+        self.assertEqual(got, USER_IDS + USER_IDS)
+        self.assertTrue(all(type(v) is TypeId for v in got))
+        for param in (POST_ID, str(POST_ID), TypedText(str(POST_ID), "typeid")):
+            with self.assertRaises(psycopg2.errors.CheckViolation) as cm:
+                with self.conn.cursor() as cur:
+                    cur.execute("INSERT INTO t_user VALUES (0, %s)", [param])
+            self.assertEqual(cm.exception.pgcode, "23514")
+            self.assertIn(DOMAIN_ERROR, str(cm.exception))
+
+    def test_domain_copy(self):
+        data = "".join("%d\t%s\n" % (n, v) for n, v in enumerate(USER_IDS))
+        with self.conn.cursor() as cur:
+            cur.copy_expert("COPY t_user (n, id) FROM STDIN", io.StringIO(data))
+            cur.execute("SELECT id FROM t_user ORDER BY n")
+            self.assertEqual([r[0] for r in cur.fetchall()], USER_IDS)
+            with self.assertRaises(psycopg2.errors.CheckViolation) as cm:
+                cur.copy_expert("COPY t_user (n, id) FROM STDIN", io.StringIO("9\t%s\n" % POST_ID))
+            self.assertIn(DOMAIN_ERROR, str(cm.exception))
 
 
 class Psycopg2MissingTest(unittest.TestCase):
     def test_missing_extension(self):
         conn = psycopg2.connect(dbname=fresh_database(DB + "_none", False), **conninfo())
         try:
-            with self.assertRaisesRegex(LookupError, "scru128, scru160, scru64"):
+            with self.assertRaisesRegex(LookupError, "scru128, scru160, scru64, ulid, typeid"):
                 register_scru128(conn)
+        finally:
+            conn.close()
+
+    def test_extension_1_4(self):
+        # release 1.4 has ulid, not typeid: the others are registered
+        conn = psycopg2.connect(dbname=fresh_database(DB + "_14", False), **conninfo())
+        conn.autocommit = True
+        try:
+            with conn.cursor() as cur:
+                cur.execute("CREATE EXTENSION scru128 VERSION '1.4'")
+                self.assertEqual(sorted(register_scru128(conn)),
+                                 ["scru128", "scru160", "scru64", "ulid"])
+                ulid = Ulid("01ARYZ6S41TSV4RRFFQ69G5FAV")
+                cur.execute("SELECT %s, to_regtype('typeid')", [ulid])
+                self.assertEqual(cur.fetchone(), (ulid, None))
         finally:
             conn.close()

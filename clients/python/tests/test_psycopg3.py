@@ -1,10 +1,13 @@
+import time
 import unittest
 
 import psycopg
 from psycopg import errors, sql
 
+from scru128_pg import TypeId, Ulid
 from scru128_pg.psycopg import register_scru128, register_scru128_async
-from tests.common import KINDS, conninfo, fresh_database, per_kind
+from tests.common import (DOMAIN_ERROR, DOMAIN_SQL, KINDS, PARTS, POST_ID, USER_IDS, conninfo,
+                          fresh_database, per_kind)
 
 DB = "clients_py_psycopg3"
 
@@ -115,12 +118,25 @@ class Psycopg3Test(unittest.TestCase):
             cur.executemany(sql.SQL("INSERT INTO {t} VALUES (%s, %s)").format(t=t),
                             list(enumerate(kind.made)))
         self.assertEqual(self.server_texts(t), [str(v) for v in kind.made])
-        if kind.name == "scru128":
-            fields = self.query(sql.SQL(
-                "SELECT scru128_timestamp_ms(v), scru128_counter_hi(v), scru128_counter_lo(v), "
-                "scru128_entropy(v) FROM {t} ORDER BY n").format(t=t))
-            self.assertEqual(fields, [(v.timestamp_ms, v.counter_hi, v.counter_lo, v.entropy)
-                                      for v in kind.made])
+        if kind.name in PARTS:
+            functions, parts = PARTS[kind.name]
+            self.assertEqual(self.query(sql.SQL("SELECT " + functions + " FROM {t} ORDER BY n")
+                                        .format(t=t)),
+                             [parts(v) for v in kind.made])
+        if kind.name == "typeid":
+            self.assertEqual(self.query(sql.SQL("SELECT typeid_timestamp(v) FROM {t} ORDER BY n")
+                                        .format(t=t)),
+                             [(v.timestamp,) for v in kind.made])
+            self.assertIsNotNone(kind.made[0].timestamp)
+            self.assertIsNone(kind.made[-1].timestamp)
+
+    def check_order(self, kind):
+        values = [kind.cls(s) for s in kind.samples] + kind.made
+        for binary in (False, True):
+            (ordered,), = self.query(
+                "SELECT array_agg(x ORDER BY x) FROM unnest(%%s::%s[]) AS x" % kind.name,
+                [values], binary)
+            self.assertEqual(ordered, sorted(values))
 
 
 class Psycopg3AsyncTest(unittest.IsolatedAsyncioTestCase):
@@ -136,8 +152,79 @@ class Psycopg3AsyncTest(unittest.IsolatedAsyncioTestCase):
             await conn.close()
 
 
+class Psycopg3TypeIdDomainTest(unittest.TestCase):
+    def setUp(self):
+        self.conn = psycopg.connect(dbname=DB, autocommit=True, **conninfo())
+        register_scru128(self.conn)
+        self.conn.execute(DOMAIN_SQL)
+
+    def tearDown(self):
+        self.conn.close()
+
+    def test_domain(self):
+        # the value class in binary and text, and its text
+        params = [(v, fmt) for fmt in ("%b", "%t") for v in USER_IDS] + [(str(USER_IDS[0]), "%s")]
+        for n, (v, fmt) in enumerate(params):
+            self.conn.execute("INSERT INTO t_user VALUES (%s, " + fmt + ")", [n, v])
+        for binary in (False, True):
+            with self.conn.cursor(binary=binary) as cur:
+                got = cur.execute("SELECT id FROM t_user ORDER BY n").fetchall()
+            self.assertEqual([r[0] for r in got], [TypeId(v) for v, _ in params])
+            self.assertTrue(all(type(r[0]) is TypeId for r in got))
+        for fmt in ("%b", "%t", "%s"):
+            with self.assertRaises(errors.CheckViolation) as cm:
+                self.conn.execute("INSERT INTO t_user VALUES (0, " + fmt + ")", [POST_ID])
+            self.assertEqual(cm.exception.sqlstate, "23514")
+            self.assertIn(DOMAIN_ERROR, str(cm.exception))
+
+    def test_domain_copy(self):
+        for fmt in ("BINARY", "TEXT"):
+            self.conn.execute("TRUNCATE t_user")
+            with self.conn.cursor() as cur:
+                with cur.copy("COPY t_user (n, id) FROM STDIN (FORMAT %s)" % fmt) as copy:
+                    copy.set_types(["int4", "typeid"])
+                    for n, v in enumerate(USER_IDS + [None]):
+                        copy.write_row((n, v))
+            self.assertEqual([r[0] for r in self.conn.execute("SELECT id FROM t_user ORDER BY n")],
+                             USER_IDS + [None])
+            with self.assertRaises(errors.CheckViolation) as cm:
+                with self.conn.cursor() as cur:
+                    with cur.copy("COPY t_user (n, id) FROM STDIN (FORMAT %s)" % fmt) as copy:
+                        copy.set_types(["int4", "typeid"])
+                        copy.write_row((9, POST_ID))
+            self.assertIn(DOMAIN_ERROR, str(cm.exception))
+
+    def test_generated(self):
+        now_ms = int(time.time() * 1000)
+        for binary in (False, True):
+            with self.conn.cursor(binary=binary) as cur:
+                t, u, t_text, u_text = cur.execute(
+                    "SELECT t, u, t::text, u::text "
+                    "FROM (SELECT typeid_generate('user') AS t, ulid() AS u) s").fetchone()
+            self.assertEqual((type(t), type(u)), (TypeId, Ulid))
+            self.assertEqual((str(t), str(u)), (t_text, u_text))
+            self.assertEqual((t.prefix, t.uuid.version), ("user", 7))
+            self.assertLess(abs(t.timestamp_ms - now_ms), 60000)
+            self.assertLess(abs(u.timestamp_ms - now_ms), 60000)
+            self.conn.execute("INSERT INTO t_user VALUES (1, %s)", [t])
+
+
 class Psycopg3MissingTest(unittest.TestCase):
     def test_missing_extension(self):
         with psycopg.connect(dbname=fresh_database(DB + "_none", False), **conninfo()) as conn:
-            with self.assertRaisesRegex(LookupError, "scru128, scru160, scru64"):
+            with self.assertRaisesRegex(LookupError, "scru128, scru160, scru64, ulid, typeid"):
                 register_scru128(conn)
+
+    def test_extension_1_4(self):
+        # release 1.4 has ulid, not typeid: the others are registered
+        with psycopg.connect(dbname=fresh_database(DB + "_14", False), autocommit=True,
+                             **conninfo()) as conn:
+            conn.execute("CREATE EXTENSION scru128 VERSION '1.4'")
+            register_scru128(conn)
+            ulid = Ulid("01ARYZ6S41TSV4RRFFQ69G5FAV")
+            for binary in (False, True):
+                with conn.cursor(binary=binary) as cur:
+                    self.assertEqual(cur.execute("SELECT %s::ulid, to_regtype('typeid')",
+                                                 [ulid]).fetchone(), (ulid, None))
+            with self.assertRaises(psycopg.ProgrammingError):
+                conn.execute("SELECT %s", [TypeId("user_01h455vb4pex5vsknk084sn02q")])

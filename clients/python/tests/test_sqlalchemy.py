@@ -5,12 +5,15 @@ from sqlalchemy import (Column, Integer, MetaData, Table, bindparam, cast, creat
                         event, exc, inspect, literal, select, text, Text)
 from sqlalchemy.dialects.postgresql import ARRAY
 
+from scru128_pg import TypeId
 from scru128_pg.psycopg2 import register_scru128
-from scru128_pg.sqlalchemy import SCRU64, SCRU128, SCRU160
-from tests.common import conninfo, fresh_database, per_kind
+from scru128_pg.sqlalchemy import SCRU64, SCRU128, SCRU160, TYPEID, ULID
+from tests.common import (DOMAIN_ERROR, DOMAIN_SQL, POST_ID, USER_IDS, conninfo, fresh_database,
+                          per_kind)
 
 DB = "clients_py_sqlalchemy"
-TYPES = {"scru128": SCRU128, "scru160": SCRU160, "scru64": SCRU64}
+TYPES = {"scru128": SCRU128, "scru160": SCRU160, "scru64": SCRU64, "ulid": ULID,
+         "typeid": TYPEID}
 
 
 def make_engine(register):
@@ -135,3 +138,30 @@ class SqlAlchemyTest(unittest.TestCase):
             self.assertEqual(conn.execute(text(
                 "SELECT format_type(atttypid, atttypmod) FROM pg_attribute "
                 "WHERE attrelid = 't_%s'::regclass AND attname = 'v'" % kind.name)).scalar(), kind.name)
+
+
+class SqlAlchemyTypeIdDomainTest(unittest.TestCase):
+    def setUp(self):
+        with ENGINE.begin() as conn:
+            conn.exec_driver_sql(DOMAIN_SQL)
+
+    def test_domain(self):
+        # a column of the domain reflects as TYPEID
+        columns = {c["name"]: c["type"] for c in inspect(ENGINE).get_columns("t_user")}
+        self.assertIsInstance(columns["id"], TYPEID)
+        t = Table("t_user", MetaData(), autoload_with=ENGINE)
+        for engine in (ENGINE, PLAIN_ENGINE):
+            with engine.begin() as conn:
+                conn.execute(t.delete())
+                conn.execute(t.insert(), [{"n": 1, "id": USER_IDS[0]},
+                                          {"n": 2, "id": str(USER_IDS[1])}])
+                got = list(conn.execute(select(t.c.id).order_by(t.c.n)).scalars())
+                self.assertEqual(got, USER_IDS)
+                self.assertTrue(all(type(v) is TypeId for v in got))
+                self.assertEqual(
+                    conn.execute(select(t.c.n).where(t.c.id == USER_IDS[1])).scalar(), 2)
+            for param in (POST_ID, str(POST_ID)):
+                with self.assertRaises(exc.IntegrityError) as cm, engine.begin() as conn:
+                    conn.execute(t.insert(), [{"n": 0, "id": param}])
+                self.assertIsInstance(cm.exception.orig, psycopg2.errors.CheckViolation)
+                self.assertIn(DOMAIN_ERROR, str(cm.exception.orig))

@@ -3,6 +3,7 @@
 require_relative "helper"
 require "open3"
 require "rbconfig"
+require "securerandom"
 require "stringio"
 require "scru128_pg/active_record"
 
@@ -23,6 +24,8 @@ class TestActiveRecord < Minitest::Test
           t.scru160 :b
           t.scru64 :c
           t.scru128 :refs, array: true
+          t.ulid :u
+          t.typeid :tid
         end
       end
       Item.reset_column_information
@@ -40,8 +43,8 @@ class TestActiveRecord < Minitest::Test
 
   def test_columns_are_typed_without_the_unknown_oid_warning
     assert_equal ["", ""], @warnings
-    assert_equal({ "id" => :scru128, "b" => :scru160, "c" => :scru64, "refs" => :scru128 },
-      Item.columns_hash.transform_values(&:type))
+    assert_equal({ "id" => :scru128, "b" => :scru160, "c" => :scru64, "refs" => :scru128, "u" => :ulid,
+                   "tid" => :typeid }, Item.columns_hash.transform_values(&:type))
     assert_equal "scru160", Item.columns_hash["b"].sql_type
     assert Item.columns_hash["refs"].array
     assert_kind_of ActiveRecord::ConnectionAdapters::PostgreSQL::OID::Array, Item.type_for_attribute("refs")
@@ -58,13 +61,13 @@ class TestActiveRecord < Minitest::Test
     out, err, status = Open3.capture3(RbConfig.ruby, "-e", script)
     assert status.success?, err
     assert_match(/unknown OID \d+: failed to recognize type of 'b'/, err)
-    assert out.start_with?("[nil, nil, nil, nil]\n"), out
+    assert out.start_with?("[nil, nil, nil, nil, nil, nil]\n"), out
     assert_includes out, "Unknown type 'scru128' for column 'id'"
     refute_includes out, %(create_table "items")
   end
 
-  Scru128PG::TYPES.each_key do |name|
-    column = { "scru128" => "id", "scru160" => "b", "scru64" => "c" }.fetch(name)
+  Scru128PG::NAMES.each do |name|
+    column = { "scru128" => "id", "scru160" => "b", "scru64" => "c", "ulid" => "u", "typeid" => "tid" }.fetch(name)
 
     define_method("test_#{name}_value_parameter_and_null") do
       ids = server_ids(conn.raw_connection, name)
@@ -104,12 +107,53 @@ class TestActiveRecord < Minitest::Test
   end
 
   def test_insert_all
-    rows = server_ids(conn.raw_connection, "scru128").zip(server_ids(conn.raw_connection, "scru160"), server_ids(conn.raw_connection, "scru64"))
-    result = Item.insert_all(rows.map { |id, b, c| { id: id, b: b, c: c } }, returning: %w[id b c])
+    columns = %w[id b c u tid]
+    first, *others = %w[scru128 scru160 scru64 ulid typeid].map { |name| server_ids(conn.raw_connection, name) }
+    rows = first.zip(*others)
+    result = Item.insert_all(rows.map { |row| columns.zip(row).to_h }, returning: columns)
     assert_equal rows, result.rows
-    rows.each do |id, b, c|
-      assert_equal [id, b, c], conn.select_rows("SELECT id::text, b::text, c::text FROM items WHERE id = '#{id}'").first
+    rows.each do |row|
+      sql = "SELECT id::text, b::text, c::text, u::text, tid::text FROM items WHERE id = '#{row[0]}'"
+      assert_equal row, conn.select_rows(sql).first
     end
+  end
+
+  def test_ulid_and_typeid_values_as_attributes
+    ulid = Scru128PG::Ulid.new(SecureRandom.random_bytes(16))
+    typeid = Scru128PG::TypeId.new("user", SecureRandom.uuid)
+    # a value object is cast to its text, as an attribute and in where
+    item = Item.create!(u: ulid, tid: typeid)
+    assert_equal [ulid.to_s, typeid.to_s], [item.u, item.tid]
+    assert_equal [ulid.to_s, typeid.to_s], [server_text(item.id, "u"), server_text(item.id, "tid")]
+    assert_equal [item.id], Item.where(u: ulid, tid: typeid).pluck(:id)
+    assert_equal typeid, Scru128PG::TypeId.parse(item.reload.tid)
+    # ULID text in Crockford's other spellings is stored canonical
+    item = Item.create!(u: "oLARYZ6S41TSV4RRFFQ69G5FAV")
+    assert_equal "01ARYZ6S41TSV4RRFFQ69G5FAV", item.reload.u
+  end
+
+  def test_typeid_domain_column
+    conn.execute("DROP TABLE IF EXISTS accounts")
+    conn.execute("DROP DOMAIN IF EXISTS account_id")
+    conn.execute("CREATE DOMAIN account_id AS typeid CHECK (typeid_check_prefix(VALUE, 'acct'))")
+    conn.create_table(:accounts, id: :account_id, default: -> { "typeid_generate('acct')" }) { |t| t.string :name }
+    account_class = Class.new(ActiveRecord::Base) { self.table_name = "accounts" }
+    column = account_class.columns_hash["id"]
+    assert_equal [:typeid, "account_id"], [column.type, column.sql_type]
+
+    made = account_class.create!(name: "ada")
+    assert_match(/\Aacct_[0-7][0-9a-hjkmnp-tv-z]{25}\z/, made.id)
+    given = Scru128PG::TypeId.new("acct", SecureRandom.uuid)
+    assert_equal given.to_s, account_class.create!(id: given, name: "bob").reload.id
+    assert_equal "bob", account_class.find(given.to_s).name
+
+    error = assert_raises(ActiveRecord::StatementInvalid) do
+      account_class.create!(id: "user_01h455vb4pex5vsknk084sn02q", name: "eve")
+    end
+    assert_kind_of PG::CheckViolation, error.cause
+    assert_equal "23514", error.cause.result.error_field(PG::PG_DIAG_SQLSTATE)
+    assert_includes error.message, %(has the prefix "user", not "acct")
+    assert_equal 2, account_class.count
   end
 
   def test_schema_dump_and_reload
@@ -121,14 +165,16 @@ class TestActiveRecord < Minitest::Test
     assert_includes schema, %(t.scru160 "b")
     assert_includes schema, %(t.scru64 "c")
     assert_includes schema, %(t.scru128 "refs", array: true)
+    assert_includes schema, %(t.ulid "u")
+    assert_includes schema, %(t.typeid "tid")
 
     conn.drop_table(:items)
     refute conn.table_exists?(:items)
     # schema.rb is Ruby: loading it is evaluating it
     eval(schema, TOPLEVEL_BINDING) # rubocop:disable Security/Eval
     Item.reset_column_information
-    assert_equal({ "id" => "scru128", "b" => "scru160", "c" => "scru64", "refs" => "scru128" },
-      Item.columns_hash.transform_values(&:sql_type))
+    assert_equal({ "id" => "scru128", "b" => "scru160", "c" => "scru64", "refs" => "scru128", "u" => "ulid",
+                   "tid" => "typeid" }, Item.columns_hash.transform_values(&:sql_type))
     assert Item.columns_hash["refs"].array
     item = Item.create!
     assert_match(/\A[0-9a-z]{25}\z/, item.id)

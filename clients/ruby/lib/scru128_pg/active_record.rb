@@ -5,10 +5,12 @@ require "active_record/connection_adapters/postgresql_adapter"
 require "scru128_pg"
 
 module Scru128PG
-  # ActiveRecord (6.1) support: attribute types for scru128, scru160 and
-  # scru64 columns, so that the PostgreSQL adapter no longer treats them as
-  # unknown OIDs, and schema.rb dumps and reloads them (t.scru128 "col").
-  # Values are Strings in the server's text form.
+  # ActiveRecord (6.1) support: attribute types for scru128, scru160,
+  # scru64, ulid and typeid columns (and columns of a domain over one), so
+  # that the PostgreSQL adapter no longer treats them as unknown OIDs, and
+  # schema.rb dumps and reloads them (t.scru128 "col").  Values are Strings
+  # in the server's text form; a Scru128PG::Ulid or TypeId assigned is cast
+  # to its text.
   #
   #   require "scru128_pg/active_record"
   #
@@ -29,6 +31,14 @@ module Scru128PG
         sql_name.to_sym
       end
 
+      # where(col: value) serializes its value without casting it first
+      def serialize(value)
+        case value
+        when Scru128PG::Ulid, Scru128PG::TypeId then value.to_s
+        else super
+        end
+      end
+
       def ==(other)
         super && sql_name == other.sql_name
       end
@@ -39,7 +49,7 @@ module Scru128PG
       end
     end
 
-    NATIVE_DATABASE_TYPES = Scru128PG::TYPES.keys.to_h { |name| [name.to_sym, { name: name }] }.freeze
+    NATIVE_DATABASE_TYPES = Scru128PG::NAMES.to_h { |name| [name.to_sym, { name: name }] }.freeze
 
     # Prepended to the PostgreSQL adapter: the type map gains the types by
     # name (the adapter then finds each database's OIDs, and those of the
@@ -54,7 +64,7 @@ module Scru128PG
 
       def initialize_type_map(m = type_map)
         super
-        Scru128PG::TYPES.each_key { |name| m.register_type(name, Type.new(name)) }
+        Scru128PG::NAMES.each { |name| m.register_type(name, Type.new(name)) }
       end
     end
 
@@ -74,7 +84,7 @@ end
 ActiveRecord::ConnectionAdapters::PostgreSQLAdapter.prepend(Scru128PG::ActiveRecord::Adapter)
 ActiveRecord::ConnectionAdapters::PostgreSQL::TableDefinition.include(Scru128PG::ActiveRecord::ColumnMethods)
 ActiveRecord::ConnectionAdapters::PostgreSQL::Table.include(Scru128PG::ActiveRecord::ColumnMethods)
-Scru128PG::TYPES.each_key do |name|
+Scru128PG::NAMES.each do |name|
   ActiveRecord::Type.register(name.to_sym, adapter: :postgresql) do |_symbol, *args, **kwargs|
     Scru128PG::ActiveRecord::Type.new(name, *args, **kwargs)
   end

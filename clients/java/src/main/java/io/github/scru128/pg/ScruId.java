@@ -9,7 +9,7 @@ import org.postgresql.util.PGBinaryObject;
 import org.postgresql.util.PGobject;
 
 /**
- * What {@link Scru128}, {@link Scru160} and {@link Scru64} share: a fixed number of big-endian
+ * What {@link Scru128}, {@link Scru160}, {@link Scru64} and {@link Ulid} share: a fixed number of big-endian
  * bytes (the server's binary form) shown as a fixed number of digits in one radix (the server's
  * text form). The value is kept as the server's canonical text, so {@link #getValue()}, {@link
  * #toString()} and {@link #equals(Object)} agree with the server's {@code ::text}; the binary form
@@ -91,9 +91,14 @@ public abstract class ScruId extends PGobject implements PGBinaryObject, Compara
     return value == null ? 0 : size;
   }
 
+  /** The number the canonical text {@code value} stands for. */
+  BigInteger number() {
+    return new BigInteger(value, radix);
+  }
+
   @Override
   public void toBytes(byte[] bytes, int offset) {
-    byte[] magnitude = new BigInteger(value, radix).toByteArray();
+    byte[] magnitude = number().toByteArray();
     // toByteArray() has a sign byte when the top bit is set, and no leading zeros
     int skip = Math.max(0, magnitude.length - size);
     int pad = size - (magnitude.length - skip);

@@ -16,11 +16,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
 import org.postgresql.core.BaseConnection;
+import org.postgresql.util.PGBinaryObject;
+import org.postgresql.util.PGobject;
 
 /**
  * The pgjdbc adapter against a live server: every type as a value, a parameter, an array element
@@ -39,21 +41,42 @@ public final class ClientTest {
     void run() throws Exception;
   }
 
-  /** A type under test: a value class, and SQL making new values of the type on the server. */
+  interface FromBytes {
+    PGobject apply(byte[] bytes) throws SQLException;
+  }
+
+  /**
+   * A type under test: a value class, SQL making new values of the type on the server, a text the
+   * server refuses, and another spelling of a value's text that reads as the same value.
+   */
   record Type(
-      String name, Supplier<ScruId> empty, Function<byte[], ScruId> fromBytes, String generate, String bad) {
-    ScruId parse(String text) throws SQLException {
-      ScruId id = empty.get();
+      String name,
+      Supplier<PGobject> empty,
+      FromBytes fromBytes,
+      String generate,
+      String bad,
+      UnaryOperator<String> otherSpelling) {
+    PGobject parse(String text) throws SQLException {
+      PGobject id = empty.get();
       id.setValue(text);
       return id;
     }
   }
 
-  // scru64() needs a node ID set for the whole server: random integers instead
+  // scru64() needs a node ID set for the whole server: random integers instead; typeid text has
+  // one spelling (lower case) only
   static final Type[] TYPES = {
-    new Type("scru128", Scru128::new, Scru128::fromBytes, "scru128()", "036Z951MHJIKZIK2GSL81GR7"),
-    new Type("scru160", Scru160::new, Scru160::fromBytes, "scru160()", "0000000000000000000000000000000W"),
-    new Type("scru64", Scru64::new, Scru64::fromBytes, "(random() * 4.7e18)::bigint::scru64", "zzzzzzzzzzzzz"),
+    new Type("scru128", Scru128::new, Scru128::fromBytes, "scru128()", "036Z951MHJIKZIK2GSL81GR7",
+        String::toUpperCase),
+    new Type("scru160", Scru160::new, Scru160::fromBytes, "scru160()", "0000000000000000000000000000000W",
+        String::toUpperCase),
+    new Type("scru64", Scru64::new, Scru64::fromBytes, "(random() * 4.7e18)::bigint::scru64", "zzzzzzzzzzzzz",
+        String::toUpperCase),
+    new Type("ulid", Ulid::new, Ulid::fromBytes, "ulid()", "01ARYZ6S41TSV4RRFFQ69G5FAU",
+        s -> s.toLowerCase().replace('1', 'l').replace('0', 'O')),
+    new Type("typeid", TypeId::new, TypeId::fromBytes,
+        "typeid_generate((ARRAY['user', '', 'pre_fix'])[1 + floor(random() * 3)::int])",
+        "user_01H455VB4PEX5VSKNK084SN02Q", s -> s),
   };
 
   public static void main(String[] args) throws Exception {
@@ -79,6 +102,7 @@ public final class ClientTest {
         }
         run(text, binary, unspecified);
         checkBinaryUsed(url);
+        UlidTypeIdChecks.run(text, binary, url, base + admin + "?user=" + user);
       }
     } catch (Exception e) {
       e.printStackTrace();
@@ -159,9 +183,8 @@ public final class ClientTest {
         String format = c == text ? "text" : "binary";
         check(t.name + ": values in the " + format + " format equal the server's text", () -> {
           for (Object[] row : serverValues(c, t, 5)) {
-            assertTrue(row[0] instanceof ScruId, "getObject gives the value class: " + row[0].getClass());
-            assertEquals(t.empty.get().getClass(), row[0].getClass(), "class");
-            assertEquals(row[1], ((ScruId) row[0]).getValue(), "value");
+            assertEquals(t.empty.get().getClass(), row[0].getClass(), "getObject gives the value class");
+            assertEquals(row[1], ((PGobject) row[0]).getValue(), "value");
             assertEquals(t.parse((String) row[1]), row[0], "equals");
           }
         });
@@ -173,8 +196,8 @@ public final class ClientTest {
           List<String> texts = serverTexts(c, t, 5);
           try (PreparedStatement ins = c.prepareStatement("INSERT INTO " + table + " VALUES (?)")) {
             for (int i = 0; i < texts.size(); i++) {
-              // upper case in: the value class and the server both read either case
-              String in = i % 2 == 0 ? texts.get(i) : texts.get(i).toUpperCase();
+              // another spelling in (upper case): the value class and the server both read it
+              String in = i % 2 == 0 ? texts.get(i) : t.otherSpelling.apply(texts.get(i));
               if (i == 4) {
                 ins.setObject(1, in, Types.OTHER);
               } else {
@@ -209,7 +232,7 @@ public final class ClientTest {
             assertEquals(null, values[1], "NULL element");
             for (int i = 0; i < 3; i += 2) {
               assertEquals(t.empty.get().getClass(), values[i].getClass(), "element class");
-              assertEquals(texts[i], ((ScruId) values[i]).getValue(), "element");
+              assertEquals(texts[i], ((PGobject) values[i]).getValue(), "element");
             }
           }
           List<String> texts = serverTexts(c, t, 3);
@@ -291,10 +314,10 @@ public final class ClientTest {
           if (row[0] == null) {
             assertEquals(null, row[1], "NULL");
           } else {
-            ScruId id = t.empty.get();
-            id.setByteValue(row[0], 0);
+            PGobject id = t.empty.get();
+            ((PGBinaryObject) id).setByteValue(row[0], 0);
             assertEquals(new String(row[1], StandardCharsets.UTF_8), id.getValue(), "binary COPY row " + n);
-            assertTrue(Arrays.equals(row[0], id.toBytes()), "bytes back");
+            assertTrue(Arrays.equals(row[0], bytesOf(id)), "bytes back");
             assertEquals(id, t.fromBytes.apply(row[0]), "fromBytes");
           }
           n++;
@@ -418,6 +441,14 @@ public final class ClientTest {
         }
       });
     }
+  }
+
+  /** The binary form of a value class's value. */
+  static byte[] bytesOf(PGobject id) {
+    PGBinaryObject b = (PGBinaryObject) id;
+    byte[] out = new byte[b.lengthInBytes()];
+    b.toBytes(out, 0);
+    return out;
   }
 
   static int typeOid(Connection c, String name) throws SQLException {
