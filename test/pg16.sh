@@ -19,12 +19,13 @@
 
 PG16_PREFIX=${PG16_PREFIX:-/var/tmp/scru128-pg16}
 PG16_ARCHIVE=postgresql-16.2.tar.gz
-PG16_CONFIGURE="--enable-cassert --enable-debug --enable-tap-tests --without-icu --without-readline"
+PG16_CONFIGURE="--enable-cassert --enable-debug --enable-tap-tests --without-icu --without-readline --with-ssl=openssl"
 # the contrib modules a suite or TAP test creates
-PG16_CONTRIB="amcheck pageinspect pgstattuple pg_prewarm test_decoding pg_stat_statements auto_explain"
+PG16_CONTRIB="amcheck pageinspect pgstattuple pg_prewarm test_decoding pg_stat_statements auto_explain pgcrypto"
 # what the build needs beyond the host's packages (install_packages):
-# flex and bison, since the archive is a git tree without generated parsers
-PG16_BUILD_DEPS="build-essential flex bison zlib1g-dev libipc-run-perl"
+# flex and bison, since the archive is a git tree without generated parsers;
+# OpenSSL for pgcrypto (the SQL edition's public IDs)
+PG16_BUILD_DEPS="build-essential flex bison zlib1g-dev libssl-dev libipc-run-perl"
 PG16_PID=
 
 pg16_archive() {

@@ -315,6 +315,25 @@ t"
 	# restore then failed)
 	pgtle_ok "pg_tle dump: the node spec set, pg_dump -Fc of that database" \
 		$up -c "SELECT scru128_sql.scru64_set_node_spec('6/8')" -c "SELECT scru128_sql.scru64()"
+	# public IDs (1.5): pgcrypto created after the extension, bound by its
+	# owner from outside the extension script (the member wrappers are
+	# replaced in place), a key made in the server; its table is a config
+	# table, so the key is dumped and the restore gives the same public ID
+	# (pgcrypto is contrib: the pg16 of test/pg16.sh has none, no OpenSSL)
+	local pid_before="" pid_check
+	if [ "$($up -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'pgcrypto'")" = 1 ]; then
+		pgtle_ok "pg_tle dump: pgcrypto, public_id_use_pgcrypto(), a public-ID key made in the server" \
+			$up -c "CREATE EXTENSION pgcrypto" -c "SELECT scru128_sql.public_id_use_pgcrypto()" -c "SELECT scru128_sql.public_id_generate_key()"
+		pid_before=$($up -c "SELECT scru128_sql.public_id_bigint(42, 'orders')" 2>&1)
+		pgtle_is "pg_tle dump: ... the wrappers are still members, the key table a config table" \
+			"$($up -c "SELECT count(*) FROM pg_depend d WHERE d.deptype = 'e' AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'scru128_sql')
+				AND d.classid = 'pg_proc'::regclass AND d.objid IN ('scru128_sql_private._aes_cbc(bytea,bytea,bytea)'::regprocedure,
+					'scru128_sql_private._hmac_sha256(bytea,bytea)'::regprocedure, 'scru128_sql_private._random_bytes(integer)'::regprocedure)" \
+				-c "SELECT 'scru128_sql_private.public_id_key'::regclass = ANY (extconfig) FROM pg_extension WHERE extname = 'scru128_sql'")" "3
+t"
+	elif [ "$PG_MAJOR" != 16 ]; then
+		pgtle_ok "pg_tle dump: pgcrypto is installed on $PG_MAJOR (test/lib.sh)" false
+	fi
 	as_user pg_dump -Fc -h "$WORK/pgtle-sock" -p "$PGTLE_PORT" -d tle_up -f "$WORK/tle_up.dump" 2>"$WORK/tle_dump.log" ||
 		cat "$WORK/tle_dump.log" >>"$PGTLE_LOG"
 	pgtle_ok "pg_tle dump: pg_restore into a new empty database (doc)" pgtle_restore
@@ -325,6 +344,10 @@ t"
 11
 6/8
 $(pgtle_tle "$SCRU128_USER" tle_up -c "SELECT last_value FROM scru128_sql_private.scru64_last")"
+	if [ -n "$pid_before" ]; then
+		pid_check=$(pgtle_tle "$SCRU128_USER" tle_restored -c "SELECT scru128_sql.public_id_bigint(42, 'orders')" 2>&1)
+		pgtle_is "pg_tle dump: ... the public-ID key comes back: the same public ID" "$pid_check" "$pid_before"
+	fi
 	# pg_tle 1.4 (Supabase) has install_extension(name, version,
 	# description, ext, requires DEFAULT NULL) and no schema argument: the
 	# calls of the file must resolve against its API as they do against 1.5's
