@@ -3,7 +3,9 @@
 #
 # Multi-writer uniqueness: three independent clusters generate IDs at the
 # same time, two sessions each (six generators, 300k IDs per session, 600k
-# per cluster).  The IDs are dumped with COPY and merged into one table:
+# per cluster; 60k per session on the majors other than the host's, see
+# test/perl/Scru128Size.pm, with longer pauses between the batches, so
+# that the run still spans more than a second).  The IDs are dumped with COPY and merged into one table:
 #  - there are no duplicates, and a primary key can be built on the result;
 #  - no ID from a later second sorts before one from an earlier second
 #    (per-second min/max with scru128_timestamp), nor, more strictly, from
@@ -19,11 +21,17 @@ use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib "$FindBin::RealBin/../perl";
+use Scru128Size;
 
 my $tempdir = PostgreSQL::Test::Utils::tempdir;
 my $sessions_per_cluster = 2;
 my $batches = 6;
-my $batch_size = 50000;  # 6 x 50k = 300k per session
+my $batch_size = full_size() ? 50000 : 10000;    # 6 x 50k = 300k per session
+# the five pauses: at the small size they alone take more than a second, so
+# the IDs span at least two seconds however fast the inserts are
+my $pause = full_size() ? 0.1 : 0.25;
 my $per_session = $batches * $batch_size;
 my $per_cluster = $sessions_per_cluster * $per_session;
 
@@ -56,7 +64,7 @@ foreach my $i (0 .. $#nodes)
 			my $hi = ($b + 1) * $batch_size;
 			$script .=
 			  "INSERT INTO ids SELECT $s, n, scru128() FROM generate_series($lo, $hi) n;\n";
-			$script .= "SELECT pg_sleep(0.1);\n" if $b < $batches - 1;
+			$script .= "SELECT pg_sleep($pause);\n" if $b < $batches - 1;
 		}
 		# script and output in files, so that each psql runs on its own
 		# rather than when IPC::Run gets round to feeding it
