@@ -22,6 +22,19 @@ static int	tap_failed = 0;
 		} \
 	} while (0)
 
+/*
+ * UNIT_ROUNDS(n): how many rounds a test's random or bulk loop runs: n in
+ * the unit suite, n / 10 in a build with -DSCRU128_UNIT_SMALL, which the
+ * sanitize suite makes (its instrumented build runs several times slower,
+ * and the unit suite has run the full n on the same sources).  A threshold
+ * that depends on the count must be computed from it.
+ */
+#ifdef SCRU128_UNIT_SMALL
+#define UNIT_ROUNDS(n) ((n) / 10)
+#else
+#define UNIT_ROUNDS(n) (n)
+#endif
+
 static inline int
 tap_done(void)
 {

@@ -11,7 +11,7 @@
 #include "scru160_core.h"
 #include "tap.h"
 
-#define ROUNDS 1000000
+#define ROUNDS UNIT_ROUNDS(1000000)
 
 static const char alphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 

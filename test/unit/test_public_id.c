@@ -3,7 +3,9 @@
  * HKDF against RFC 5869, the worked example of doc/public-ids.md, the
  * errors, 1M random round trips per kind, and for 1M consecutive keys per
  * kind: no collision, no rank correlation between key order and public-ID
- * order, every output bit set about half the time.
+ * order, every output bit set about half the time (100k each in the
+ * sanitize suite's build, UNIT_ROUNDS in tap.h; the limits follow the
+ * count).
  */
 #include <math.h>
 #include <stdint.h>
@@ -17,7 +19,7 @@
 #include "tap.h"
 #include "ulid_core.h"
 
-#define MILLION 1000000
+#define ROUNDS UNIT_ROUNDS(1000000)
 
 static size_t
 hex_decode(const char *hex, uint8_t *out, size_t max)
@@ -383,7 +385,7 @@ test_round_trips(public_id_keys *keys, public_id_kind kind)
 	int			failures = 0,
 				shape = 0;
 
-	for (int i = 0; i < MILLION; i++)
+	for (int i = 0; i < ROUNDS; i++)
 	{
 		uint8_t		v[20],
 					pub[20],
@@ -402,8 +404,8 @@ test_round_trips(public_id_keys *keys, public_id_kind kind)
 		if (kind == PUBLIC_ID_BIGINT && (pub[0] & 0x80) != 0)
 			shape++;
 	}
-	ok(failures == 0, "%s: 1M random keys round trip (contexts of 0-7 bytes)",
-	   public_id_kind_name(kind));
+	ok(failures == 0, "%s: %d random keys round trip (contexts of 0-7 bytes)",
+	   public_id_kind_name(kind), ROUNDS);
 	if (kind == PUBLIC_ID_UUIDV7)
 		ok(shape == 0, "uuidv7: every public ID is a v4 of the RFC variant");
 	if (kind == PUBLIC_ID_BIGINT)
@@ -445,7 +447,7 @@ fixed_bit(public_id_kind kind, size_t b)
 }
 
 /*
- * 1M consecutive keys (each the previous plus one, the closest keys can
+ * ROUNDS consecutive keys (each the previous plus one, the closest keys can
  * be) from the example's key: the public IDs have no collision, their
  * order has no rank correlation with the keys' (Spearman's rho within 4
  * standard errors, 4 / sqrt(n - 1), of 0), and every bit that is not fixed
@@ -456,14 +458,14 @@ test_statistics(public_id_keys *keys, public_id_kind kind, const char *start_hex
 {
 	size_t		len = public_id_kind_len(kind);
 	size_t		bits = len * 8;
-	out_rec    *outs = malloc(sizeof(out_rec) * MILLION);
+	out_rec    *outs = malloc(sizeof(out_rec) * ROUNDS);
 	uint32_t   *ones = calloc(bits, sizeof(uint32_t));
 	uint8_t		v[20];
 	int			failures = 0,
 				collisions = 0,
 				bad_bits = 0;
 	uint64_t	sum_d2 = 0;
-	double		n = MILLION,
+	double		n = ROUNDS,
 				rho,
 				limit_rho = 4.0 / sqrt(n - 1),
 				sigma = sqrt(n) / 2,
@@ -477,7 +479,7 @@ test_statistics(public_id_keys *keys, public_id_kind kind, const char *start_hex
 		return;
 	}
 	hex_decode(start_hex, v, sizeof(v));
-	for (uint32_t i = 0; i < MILLION; i++)
+	for (uint32_t i = 0; i < ROUNDS; i++)
 	{
 		if (public_id_encode(keys, kind, (const uint8_t *) "orders", 6, v,
 							 outs[i].id) != PUBLIC_ID_OK)
@@ -487,12 +489,12 @@ test_statistics(public_id_keys *keys, public_id_kind kind, const char *start_hex
 			ones[b] += (outs[i].id[b / 8] >> (7 - b % 8)) & 1;
 		increment(v, len);
 	}
-	ok(failures == 0, "%s: 1M consecutive keys from %s encode",
-	   public_id_kind_name(kind), start_hex);
+	ok(failures == 0, "%s: %d consecutive keys from %s encode",
+	   public_id_kind_name(kind), ROUNDS, start_hex);
 
 	cmp_len = len;
-	qsort(outs, MILLION, sizeof(out_rec), cmp_out);
-	for (uint32_t r = 0; r < MILLION; r++)
+	qsort(outs, ROUNDS, sizeof(out_rec), cmp_out);
+	for (uint32_t r = 0; r < ROUNDS; r++)
 	{
 		int64_t		d = (int64_t) r - outs[r].key_rank;
 
@@ -500,8 +502,8 @@ test_statistics(public_id_keys *keys, public_id_kind kind, const char *start_hex
 		if (r > 0 && memcmp(outs[r - 1].id, outs[r].id, len) == 0)
 			collisions++;
 	}
-	ok(collisions == 0, "%s: no two of the 1M public IDs are equal",
-	   public_id_kind_name(kind));
+	ok(collisions == 0, "%s: no two of the %d public IDs are equal",
+	   public_id_kind_name(kind), ROUNDS);
 
 	rho = 1.0 - 6.0 * (double) sum_d2 / (n * (n * n - 1));
 	ok(fabs(rho) < limit_rho,
@@ -515,7 +517,7 @@ test_statistics(public_id_keys *keys, public_id_kind kind, const char *start_hex
 		if (fixed_bit(kind, b))
 		{
 			/* the version, the variant, the sign: never set or always */
-			if (ones[b] != 0 && ones[b] != MILLION)
+			if (ones[b] != 0 && ones[b] != ROUNDS)
 				bad_bits++;
 			continue;
 		}

@@ -14,7 +14,7 @@
 #include "scru128_id.h"
 #include "tap.h"
 
-#define ROUNDS 1000000
+#define ROUNDS UNIT_ROUNDS(1000000)
 
 static const char ref_digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
