@@ -5,14 +5,16 @@
 # 1.1M rows (110k on the majors other than the host's,
 # test/perl/Scru128Size.pm, their keys ten times as far apart, so that they
 # span the same year and the workload's keys fall where they do at full
-# size; the primary key still has a level of internal pages) gets a scru128 primary key (built by sorting, so with the sort
-# support and abbreviated keys) and an index on a second, randomly ordered
-# scru128 column.  Then pgbench runs, concurrently: inserts at the right
-# end of the key space and in the middle of it, range deletes that empty
-# whole leaf pages, updates, VACUUM, and bt_index_check itself.  Afterwards
-# bt_index_check with heapallindexed must be clean, and after a final VACUUM
-# so must bt_index_parent_check with heapallindexed and rootdescend and the table must still hold >= 1M
-# rows (>= 100k at the small size), with index and heap agreeing on them.
+# size; the primary key still has a level of internal pages, asserted) gets
+# a scru128 primary key (built by sorting, so with the sort support and
+# abbreviated keys) and an index on a second, randomly ordered scru128
+# column.  Then pgbench runs, concurrently: inserts at the right end of the
+# key space and in the middle of it, range deletes that empty whole leaf
+# pages, updates, VACUUM, and bt_index_check itself.  Afterwards
+# bt_index_check with heapallindexed must be clean, and after a final
+# VACUUM so must bt_index_parent_check with heapallindexed and rootdescend
+# and the table must still hold >= 1M rows (>= 100k at the small size),
+# with index and heap agreeing on them.
 
 use strict;
 use warnings;
