@@ -5,7 +5,8 @@
 # same time, two sessions each (six generators, 300k IDs per session, 600k
 # per cluster; 60k per session on the majors other than the host's, see
 # test/perl/Scru128Size.pm, with longer pauses between the batches, so
-# that the run still spans more than a second).  The IDs are dumped with COPY and merged into one table:
+# that the run still spans more than a second).  The IDs are dumped with
+# COPY and merged into one table:
 #  - there are no duplicates, and a primary key can be built on the result;
 #  - no ID from a later second sorts before one from an earlier second
 #    (per-second min/max with scru128_timestamp), nor, more strictly, from
@@ -28,7 +29,7 @@ use Scru128Size;
 my $tempdir = PostgreSQL::Test::Utils::tempdir;
 my $sessions_per_cluster = 2;
 my $batches = 6;
-my $batch_size = full_size() ? 50000 : 10000;    # 6 x 50k = 300k per session
+my $batch_size = full_size() ? 50000 : 10000;    # 6 x 50k = 300k per session, or 60k
 # the five pauses: at the small size they alone take more than a second, so
 # the IDs span at least two seconds however fast the inserts are
 my $pause = full_size() ? 0.1 : 0.25;

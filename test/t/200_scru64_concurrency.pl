@@ -2,9 +2,10 @@
 #
 # scru64(): one generator per server.  16 sessions each take 100k IDs at
 # once (20k on the majors other than the host's, test/perl/Scru128Size.pm:
-# still five ticks' worth at the cap) with node spec 42/8: no duplicates, every session's IDs strictly
-# increasing, every ID carries node 42, no tick holds more than 2^16 IDs,
-# and no ID is ahead of the clock by more than the rollback allowance.
+# still five ticks' worth at the cap) with node spec 42/8: no duplicates,
+# every session's IDs strictly increasing, every ID carries node 42, no
+# tick holds more than 2^16 IDs, and no ID is ahead of the clock by more
+# than the rollback allowance.
 # Then a small cap (1/16, 256 IDs per tick) makes the generator wait for
 # the clock: the elapsed time is at least what the cap implies.  Finally
 # a waiting call (1/23: two IDs per tick) is interrupted by
