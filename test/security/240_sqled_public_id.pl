@@ -390,7 +390,7 @@ SELECT scru128_sql.public_id_keys();};
 		my ($out, $err);
 		if ($major >= 16)
 		{
-			(undef, $out, $err) = psql_as('sqled_owner', 'shop', q{SELECT scru128_sql.public_id_import_key(1, $1) \bind :'key' \g}, '-v', "key=$master");
+			(undef, $out, $err) = psql_as('sqled_owner', 'shop', q{SELECT scru128_sql.public_id_import_key(1, $1) \bind :key \g}, '-v', "key=$master");
 		}
 		else
 		{
