@@ -133,12 +133,17 @@ sqled_pgbouncer() {
 			>>"$dir/clients.log" 2>&1 || echo "client $c failed" >>"$dir/clients.log"
 	done
 	# transaction mode: 4 clients at once, 150 transactions each; client 1
-	# first SETs another node spec, which the pooler leaks
+	# first SETs another node spec, which the pooler leaks.  Each client's
+	# first transaction holds its server connection for a second, so that
+	# the clients overlap and both server connections serve them even on a
+	# loaded machine, where they could otherwise run one after the other
 	for c in 1 2 3 4; do
 		{
 			[ "$c" = 1 ] && echo "SET scru128_sql.scru64_node_spec = '4/8';"
 			for i in $(seq 1 150); do
+				[ "$i" = 1 ] && echo "BEGIN;"
 				echo "INSERT INTO sqled_pgb (mode, client, i, pid, id128, id64) VALUES ('transaction', $c, $i, pg_backend_pid(), scru128_sql.scru128(), scru128_sql.scru64());"
+				[ "$i" = 1 ] && echo "SELECT pg_sleep(1); COMMIT;"
 			done
 		} >"$dir/t$c.sql"
 		[ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$dir/t$c.sql"
