@@ -141,9 +141,9 @@ sqled_pgbouncer() {
 		{
 			[ "$c" = 1 ] && echo "SET scru128_sql.scru64_node_spec = '4/8';"
 			for i in $(seq 1 150); do
-				[ "$i" = 1 ] && echo "BEGIN;"
+				if [ "$i" = 1 ]; then echo "BEGIN;"; fi
 				echo "INSERT INTO sqled_pgb (mode, client, i, pid, id128, id64) VALUES ('transaction', $c, $i, pg_backend_pid(), scru128_sql.scru128(), scru128_sql.scru64());"
-				[ "$i" = 1 ] && echo "SELECT pg_sleep(1); COMMIT;"
+				if [ "$i" = 1 ]; then echo "SELECT pg_sleep(1); COMMIT;"; fi
 			done
 		} >"$dir/t$c.sql"
 		[ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$dir/t$c.sql"
