@@ -143,7 +143,7 @@ sqled_pgbouncer() {
 			for i in $(seq 1 150); do
 				if [ "$i" = 1 ]; then echo "BEGIN;"; fi
 				echo "INSERT INTO sqled_pgb (mode, client, i, pid, id128, id64) VALUES ('transaction', $c, $i, pg_backend_pid(), scru128_sql.scru128(), scru128_sql.scru64());"
-				if [ "$i" = 1 ]; then echo "SELECT pg_sleep(1); COMMIT;"; fi
+				if [ "$i" = 1 ]; then echo "DO 'BEGIN PERFORM pg_catalog.pg_sleep(1); END'; COMMIT;"; fi
 			done
 		} >"$dir/t$c.sql"
 		[ "$(id -u)" = 0 ] && chown "$SCRU128_USER" "$dir/t$c.sql"
