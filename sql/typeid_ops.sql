@@ -104,7 +104,10 @@ SELECT typeid(NULL, '01890a5d-ac96-774b-bcce-b302099a8057') IS NULL AND typeid('
 SELECT typeid('user_01h455vb4pex5vsknk084sn02q') AS a_cast;
 SELECT typeid('user');
 -- no implicit cast to or from uuid: comparing the two is an error
+-- (terse: 19 words the error's hint differently)
+\set VERBOSITY terse
 SELECT 'user_01h455vb4pex5vsknk084sn02q'::typeid = '01890a5d-ac96-774b-bcce-b302099a8057'::uuid;
+\set VERBOSITY default
 -- text and varchar convert by assignment
 CREATE TABLE typeid_assign (id typeid);
 INSERT INTO typeid_assign VALUES ('user_01h455vb4pex5vsknk084sn02q'::text), ('post_01h455vb4pex5vsknk084sn02q'::varchar);
@@ -114,7 +117,7 @@ INSERT INTO typeid_assign VALUES ('01890a5d-ac96-774b-bcce-b302099a8057'::uuid);
 -- the time: a UUIDv7's millisecond, NULL for other versions
 SET TimeZone = 'UTC';
 SELECT id, uuid_extract_version(id::uuid) AS version, typeid_timestamp(id) AS time,
-	   typeid_timestamp(id) IS NOT DISTINCT FROM uuid_extract_timestamp(id::uuid) AS same_as_uuid_extract_timestamp
+	   typeid_timestamp(id) IS NOT DISTINCT FROM date_trunc('milliseconds', uuid_extract_timestamp(id::uuid)) AS same_as_uuid_extract_timestamp
 FROM (VALUES ('user_01h455vb4pex5vsknk084sn02q'::typeid), ('00000000000000000000000000'),
 			 ('7zzzzzzzzzzzzzzzzzzzzzzzzz'), (typeid('x', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')),
 			 (typeid('x', '4d9f6a6c-3b8e-4a0b-9c1f-2a5e7d8b9c0d'))) v(id);
