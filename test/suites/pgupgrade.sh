@@ -185,23 +185,26 @@ suite_pgupgrade() {
 		up_fail "the 1.3 database differs after the upgrade"
 	fi
 	up_psql -d up13 -q -c 'ALTER EXTENSION scru128 UPDATE' >>"$out" 2>&1 || true
-	if [ "$(up_psql -d up13 -At -c "SELECT extversion FROM pg_extension WHERE extname = 'scru128'" 2>>"$out")" = 1.4 ] &&
+	# the default version (1.4 or later: the release that renamed it)
+	local current
+	current=$(up_psql -d up13 -At -c "SELECT default_version FROM pg_available_extensions WHERE name = 'scru128'" 2>>"$out")
+	if [ "$(up_psql -d up13 -At -c "SELECT extversion FROM pg_extension WHERE extname = 'scru128'" 2>>"$out")" = "$current" ] &&
 		[ "$(up_psql -d up13 -q -At -f "$BUILD/test/sql/user_objects_fingerprint.sql" 2>>"$out")" = \
 			"$(sed 's/public\.uuid_timestamp(/public.scru128_uuid_timestamp(/g' "$WORK/up13-before.fingerprint")" ] &&
 		[ "$(up_psql -d up13 -At -c "SELECT to_regprocedure('uuid_timestamp(uuid)') IS NULL" 2>>"$out")" = t ]; then
-		up_pass "the 1.3 database updated to 1.4: every table, row and object, calling scru128_uuid_timestamp()"
+		up_pass "the 1.3 database updated to $current: every table, row and object, calling scru128_uuid_timestamp()"
 	else
 		tail -5 "$out"
 		diff <(sed 's/public\.uuid_timestamp(/public.scru128_uuid_timestamp(/g' "$WORK/up13-before.fingerprint") \
 			<(up_psql -d up13 -q -At -f "$BUILD/test/sql/user_objects_fingerprint.sql" 2>&1) || true
-		up_fail "the 1.3 database updated to 1.4 differs (< expected, > got)"
+		up_fail "the 1.3 database updated to $current differs (< expected, > got)"
 	fi
 	up_psql -d up13 -At -f "$BUILD/test/sql/extension_definition.sql" >"$WORK/up13-ext" 2>>"$out"
 	if [ -s "$WORK/up-ext-fresh" ] && cmp -s "$WORK/up13-ext" "$WORK/up-ext-fresh"; then
-		up_pass "the 1.3 database updated to 1.4 has what CREATE EXTENSION makes on $PG_MAJOR"
+		up_pass "the 1.3 database updated to $current has what CREATE EXTENSION makes on $PG_MAJOR"
 	else
 		diff "$WORK/up-ext-fresh" "$WORK/up13-ext" || true
-		up_fail "the 1.3 database updated to 1.4: the extension differs from a fresh install on $PG_MAJOR (< fresh, > updated)"
+		up_fail "the 1.3 database updated to $current: the extension differs from a fresh install on $PG_MAJOR (< fresh, > updated)"
 	fi
 	as_user "$newbin/pg_ctl" -D "$newdir" -m fast -w stop >>"$out" 2>&1 || true
 	record pgupgrade "$ok" "$bad"
