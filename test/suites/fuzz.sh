@@ -1,6 +1,6 @@
 # test/suites/fuzz.sh: libFuzzer runs over every decoder of the pure C core
 # (test/fuzz, one harness per NAME.mk there).  Sourced by test/run.sh, which
-# calls suite_fuzz.  FUZZ_TIME (seconds per harness, default 30) sets the
+# calls suite_fuzz.  FUZZ_TIME (seconds per harness, default 15) sets the
 # length of each run; the harnesses run side by side, one per core.
 # One pass or failure per harness.
 
@@ -23,7 +23,7 @@ suite_fuzz() {
 		done
 		(
 			rc=0
-			as_user make -s -C "$dir" run FUZZERS="$f" FUZZ_TIME="${FUZZ_TIME:-30}" >"$out.$f" 2>&1 || rc=$?
+			as_user make -s -C "$dir" run FUZZERS="$f" FUZZ_TIME="${FUZZ_TIME:-15}" >"$out.$f" 2>&1 || rc=$?
 			echo "$rc" >"$out.$f.rc"
 		) &
 		pids+=("$!")
