@@ -31,6 +31,8 @@
 
 #include <openssl/evp.h>
 
+#include "be64.h"
+
 #define FF1_ROUNDS 10
 #define FF1_BLOCK 16
 
@@ -422,16 +424,6 @@ ff1_decrypt(ff1_key *key, uint32_t radix, const uint8_t *tweak,
  */
 #define BIN_WORDS (FF1_MAX_LEN / 64)
 
-static inline uint64_t
-load_be(const uint8_t *p, size_t len)
-{
-	uint64_t	x = 0;
-
-	for (size_t j = 0; j < len; j++)
-		x = (x << 8) | p[j];
-	return x;
-}
-
 /* hi:lo &= 2^bits - 1, bits <= 128 */
 static inline void
 mask_bits(uint64_t *hi, uint64_t *lo, size_t bits)
@@ -477,12 +469,18 @@ ff1_bits(ff1_key *key, bool decrypt, const uint8_t *tweak, size_t tweak_len,
 		 size_t n, const uint8_t *x, uint8_t *out)
 {
 	uint64_t	w[BIN_WORDS] = {0};
-	uint8_t		s[FF1_MAX_D];
+
+	/*
+	 * S, after 16 zero bytes: the 16 bytes that end S are NUM(S) mod 2^128
+	 * whatever d is, so y is two whole-word loads
+	 */
+	uint8_t		s_buf[FF1_BLOCK + FF1_MAX_D];
+	uint8_t    *s = s_buf + FF1_BLOCK;
+	uint8_t		num_buf[FF1_BLOCK];
 	uint8_t    *num;
 	size_t		nb = (n + 7) / 8;
 	size_t		u,
-				v,
-				low;
+				v;
 	uint64_t	a_hi,
 				a_lo,
 				b_hi,
@@ -513,8 +511,7 @@ ff1_bits(ff1_key *key, bool decrypt, const uint8_t *tweak, size_t tweak_len,
 	if (!prf_init(&prf, key, 2, n, u, tweak, tweak_len, (v + 7) / 8))
 		return FF1_CRYPTO_FAILED;
 	num = prf_num(&prf);
-	/* y mod 2^m, m <= 128: the last 16 bytes of S are enough */
-	low = prf.d < FF1_BLOCK ? prf.d : FF1_BLOCK;
+	memset(s_buf, 0, FF1_BLOCK);
 
 	for (unsigned int round = 0; round < FF1_ROUNDS; round++)
 	{
@@ -528,14 +525,19 @@ ff1_bits(ff1_key *key, bool decrypt, const uint8_t *tweak, size_t tweak_len,
 					c_lo;
 		const uint8_t *tail;
 
-		/* [NUM_2(B)]^b, big-endian (NUM_2(A) when decrypting) */
-		for (size_t j = 0; j < prf.b; j++)
-			num[prf.b - 1 - j] = (uint8_t) (j < 8 ? n_lo >> (8 * j) : n_hi >> (8 * (j - 8)));
+		/*
+		 * [NUM_2(B)]^b, big-endian (NUM_2(A) when decrypting): the last b
+		 * of its 16 bytes, b <= 16 (the half is below 2^v, v <= 8b)
+		 */
+		be64_store(num_buf, n_hi);
+		be64_store(num_buf + 8, n_lo);
+		memcpy(num, num_buf + FF1_BLOCK - prf.b, prf.b);
 		if (!prf_round(&prf, i, s))
 			return FF1_CRYPTO_FAILED;
-		tail = s + prf.d - low;
-		y_hi = low > 8 ? load_be(tail, low - 8) : 0;
-		y_lo = load_be(tail + (low > 8 ? low - 8 : 0), low > 8 ? 8 : low);
+		/* y mod 2^m, m <= 128: the 16 bytes ending S, zeros before it */
+		tail = s + prf.d - FF1_BLOCK;
+		y_hi = be64_load(tail);
+		y_lo = be64_load(tail + 8);
 		if (!decrypt)
 		{
 			/* c = (NUM(A) + y) mod 2^m */

@@ -14,6 +14,8 @@
 #include <openssl/evp.h>
 #include <openssl/kdf.h>
 
+#include "be64.h"
+
 #define UUID_BYTES 16
 #define UUIDV7_PAYLOAD_BITS 122
 #define MASK62 ((UINT64_C(1) << 62) - 1)
@@ -133,26 +135,6 @@ public_id_keys_free(public_id_keys *keys)
 	}
 }
 
-static uint64_t
-load_be64(const uint8_t *p)
-{
-	uint64_t	x = 0;
-
-	for (int i = 0; i < 8; i++)
-		x = (x << 8) | p[i];
-	return x;
-}
-
-static void
-store_be64(uint8_t *p, uint64_t x)
-{
-	for (int i = 7; i >= 0; i--)
-	{
-		p[i] = (uint8_t) x;
-		x >>= 8;
-	}
-}
-
 /*
  * The 122 bits of a UUID other than version and variant, as NUM_2 in 16
  * big-endian bytes: unix_ts_ms (48) || rand_a (12) || rand_b (62).
@@ -160,14 +142,14 @@ store_be64(uint8_t *p, uint64_t x)
 static void
 uuid_payload(const uint8_t uuid[UUID_BYTES], uint8_t payload[UUID_BYTES])
 {
-	uint64_t	hi = load_be64(uuid);
-	uint64_t	lo = load_be64(uuid + 8);
+	uint64_t	hi = be64_load(uuid);
+	uint64_t	lo = be64_load(uuid + 8);
 	uint64_t	ts = hi >> 16;
 	uint64_t	rand_a = hi & 0xFFF;
 	uint64_t	rand_b = lo & MASK62;
 
-	store_be64(payload, (ts << 10) | (rand_a >> 2));
-	store_be64(payload + 8, ((rand_a & 3) << 62) | rand_b);
+	be64_store(payload, (ts << 10) | (rand_a >> 2));
+	be64_store(payload + 8, ((rand_a & 3) << 62) | rand_b);
 }
 
 /* the inverse: the payload's bits with the version and the RFC variant */
@@ -175,14 +157,14 @@ static void
 uuid_from_payload(const uint8_t payload[UUID_BYTES], int version,
 				  uint8_t uuid[UUID_BYTES])
 {
-	uint64_t	phi = load_be64(payload);
-	uint64_t	plo = load_be64(payload + 8);
+	uint64_t	phi = be64_load(payload);
+	uint64_t	plo = be64_load(payload + 8);
 	uint64_t	ts = phi >> 10;
 	uint64_t	rand_a = ((phi & 0x3FF) << 2) | (plo >> 62);
 	uint64_t	rand_b = plo & MASK62;
 
-	store_be64(uuid, (ts << 16) | ((uint64_t) version << 12) | rand_a);
-	store_be64(uuid + 8, (UINT64_C(2) << 62) | rand_b);
+	be64_store(uuid, (ts << 16) | ((uint64_t) version << 12) | rand_a);
+	be64_store(uuid + 8, (UINT64_C(2) << 62) | rand_b);
 }
 
 /* the version of a UUID of the RFC 9562 variant (binary 10), else -1 */
@@ -264,11 +246,11 @@ public_id_map_int64(public_id_keys *keys, bool decode,
 
 	if (in < 0)
 		return PUBLIC_ID_NEGATIVE;
-	store_be64(buf, (uint64_t) in);
+	be64_store(buf, (uint64_t) in);
 	status = public_id_map(keys, PUBLIC_ID_BIGINT, decode, context,
 						   context_len, buf, buf);
 	if (status == PUBLIC_ID_OK)
-		*out = (int64_t) load_be64(buf);
+		*out = (int64_t) be64_load(buf);
 	return status;
 }
 

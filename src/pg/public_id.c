@@ -93,6 +93,12 @@ typedef struct key_state
 
 static key_state state;
 
+/*
+ * DataDir/KEY_FILE_NAME, made at the first call: DataDir is set before any
+ * backend starts and never changes (nothing of the key file is in it)
+ */
+static char *key_path = NULL;
+
 /* the file as parsed: a key line or a database line's ids */
 typedef struct parsed_key
 {
@@ -556,15 +562,22 @@ key_file_unchanged(const char *path)
 static loaded_key *
 get_key(bool by_id, int32 key_id)
 {
+	/*
+	 * Once per transaction: a lookup by public ID that is a transaction of
+	 * its own does this each time, so it is only the stat() of the file
+	 * (and its bytes while its mtime is racy); the database's name, which
+	 * only picks the keys, is looked up when the file is read.
+	 */
 	if (state.owner_pid != MyProcPid || !state.loaded ||
 		state.checked_lxid != MY_LXID)
 	{
-		char	   *dbname = get_database_name(MyDatabaseId);
-		char	   *path;
+		if (key_path == NULL)
+		{
+			MemoryContext old = MemoryContextSwitchTo(TopMemoryContext);
 
-		if (dbname == NULL)
-			elog(ERROR, "cache lookup failed for database %u", MyDatabaseId);
-		path = psprintf("%s/%s", DataDir, KEY_FILE_NAME);
+			key_path = psprintf("%s/%s", DataDir, KEY_FILE_NAME);
+			MemoryContextSwitchTo(old);
+		}
 		/* a copy inherited across fork() is not reused */
 		if (state.owner_pid != MyProcPid)
 		{
@@ -572,11 +585,17 @@ get_key(bool by_id, int32 key_id)
 			state.keys = NULL;
 			state.nkeys = 0;
 		}
-		if (!state.loaded || !key_file_unchanged(path))
-			load_keys(path, dbname);
+		if (!state.loaded || !key_file_unchanged(key_path))
+		{
+			char	   *dbname = get_database_name(MyDatabaseId);
+
+			if (dbname == NULL)
+				elog(ERROR, "cache lookup failed for database %u",
+					 MyDatabaseId);
+			load_keys(key_path, dbname);
+			pfree(dbname);
+		}
 		state.checked_lxid = MY_LXID;
-		pfree(path);
-		pfree(dbname);
 	}
 	if (!by_id)
 		return &state.keys[0];

@@ -20,7 +20,10 @@
 # Statements are timed by psql's \timing (client round trip, no
 # connection start-up), REPS repetitions (default 5) with the contenders
 # interleaved and their order rotated from one repetition to the next;
-# medians are printed, then the ratios.  Sizes: GEN_N (default 1M),
+# medians are printed, then the ratios.  They run with jit = off: JIT
+# compilation is a cost per statement, not per call or lookup, of 10 to
+# 20 ms here that varies from run to run and would be counted in both
+# sides of a ratio unevenly.  Sizes: GEN_N (default 1M),
 # LOOKUP_N (table rows, default 1M), PROBES (lookups in the nested loop,
 # default 200000), PGB_SECONDS (each pgbench run, default 10);
 # test/suites/bench.sh runs it with a few thousand and 1 s.
@@ -39,7 +42,18 @@
 #      b. in one statement: PROBES rows of a probe table joined to the
 #         table by a nested loop with an index scan on each probe
 #         (o.id = p.id against o.id = public_id_decode(p.pid, 'orders')),
-#         net of the scan of the probes: ns per lookup.
+#         net of the scan of the probes: ns per lookup.  Like with like:
+#         both read the same probe rows (n, id and pid side by side, in a
+#         random order of the table) by the same sequential scan, in the
+#         same order, and look each one up by one descent of the same
+#         primary key to the same row; the script checks the plans (a
+#         nested loop, an index scan per probe, the index condition on
+#         id), that every probe finds its row, and that both statements
+#         touch the same number of shared buffers.  The one difference is
+#         the decoding of each probe's public ID.  A lookup here is only
+#         an index descent and a heap fetch, a few microseconds, without
+#         the parsing, planning and round trip of a statement: the
+#         decoding's share is far larger than in (a).
 set -euo pipefail
 
 REPS=${REPS:-5}
@@ -97,7 +111,7 @@ if ! KEY=$("${PSQL[@]}" -At -c "SELECT key_id FROM $S.public_id_keys() WHERE is_
 fi
 
 time_ms() {
-	"${PSQL[@]}" -c '\timing on' -c 'SET enable_hashjoin = off' -c 'SET enable_mergejoin = off' \
+	"${PSQL[@]}" -c '\timing on' -c 'SET jit = off' -c 'SET enable_hashjoin = off' -c 'SET enable_mergejoin = off' \
 		-c 'SET max_parallel_workers_per_gather = 0' -c "$1" 2>&1 |
 		sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -1
 }
@@ -141,7 +155,7 @@ ORDER=(scan gen_random_uuid enc_uuid dec_uuid enc_scru128 dec_scru128 enc_bigint
 # the joins are what they claim: a nested loop with an index scan of the
 # primary key for each probe, and every probe finds its row
 for k in join_key join_pid; do
-	plan=$("${PSQL[@]}" -At -c 'SET enable_hashjoin = off' -c 'SET enable_mergejoin = off' \
+	plan=$("${PSQL[@]}" -At -c 'SET jit = off' -c 'SET enable_hashjoin = off' -c 'SET enable_mergejoin = off' \
 		-c 'SET max_parallel_workers_per_gather = 0' -c "EXPLAIN (COSTS OFF) ${Q[$k]}")
 	if ! grep -q 'Nested Loop' <<<"$plan" || ! grep -q 'Index Cond: (id = ' <<<"$plan"; then
 		echo "public_id.sh: $k is not a nested loop of index lookups:" >&2
@@ -152,6 +166,26 @@ done
 found=$("${PSQL[@]}" -At -c "SELECT count(*) FROM bench_pid_probe p JOIN bench_pid_orders o ON o.id = $S.public_id_decode(p.pid, 'orders')")
 if [ "$found" != "$("${PSQL[@]}" -At -c 'SELECT count(*) FROM bench_pid_probe')" ]; then
 	echo "public_id.sh: the lookup by public ID found $found rows, not one per probe" >&2
+	exit 1
+fi
+# and they touch the same pages: the shared buffers (hit + read) of the
+# whole statement, from EXPLAIN (ANALYZE, BUFFERS), once the session has
+# read the key file (its first reading looks up the database's name)
+buffers() {
+	"${PSQL[@]}" -At -c "SELECT count(*) FROM $S.public_id_keys()" -c 'SET jit = off' \
+		-c 'SET enable_hashjoin = off' -c 'SET enable_mergejoin = off' \
+		-c 'SET max_parallel_workers_per_gather = 0' \
+		-c "EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) ${Q[$1]}" |
+		awk '/Buffers: shared/ && !done {
+			n = 0
+			if (match($0, /hit=[0-9]+/)) n += substr($0, RSTART + 4, RLENGTH - 4)
+			if (match($0, /read=[0-9]+/)) n += substr($0, RSTART + 5, RLENGTH - 5)
+			print n; done = 1 }'
+}
+bk=$(buffers join_key)
+bp=$(buffers join_pid)
+if [ -z "$bk" ] || [ "$bk" != "$bp" ]; then
+	echo "public_id.sh: the two joins do not touch the same shared buffers: ${bk:-?} by key, ${bp:-?} by public ID" >&2
 	exit 1
 fi
 
@@ -217,7 +251,8 @@ done
 
 echo "# public ID benchmark: PostgreSQL $VERSION, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "# key $KEY of $([ -n "$WROTE_KEYS" ] && echo "a key file written for the run" || echo "the key file there"); context 'orders'; GEN_N=$GEN_N, LOOKUP_N=$LOOKUP_N, PROBES=$NPROBES, PGB_SECONDS=$PGB_SECONDS"
-echo "# medians of $REPS runs; per-call times net of the scan alone, in ns; pgbench: prepared, 1 client, the lookup's own latency"
+echo "# medians of $REPS runs, jit off; per-call times net of the scan alone, in ns; pgbench: prepared, 1 client, the lookup's own latency"
+echo "# nested loop: the same $NPROBES probes in the same order, one primary-key descent each, $bk shared buffers on both sides"
 awk -v z="${M[scan]}" -v g="${M[gen_random_uuid]}" \
 	-v eu="${M[enc_uuid]}" -v du="${M[dec_uuid]}" -v es="${M[enc_scru128]}" -v ds="${M[dec_scru128]}" \
 	-v eb="${M[enc_bigint]}" -v db="${M[dec_bigint]}" \

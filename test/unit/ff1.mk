@@ -2,5 +2,5 @@
 # radix-2 form against the generic one
 TESTS += test_ff1.bin
 
-test_ff1.bin: test_ff1.c $(SRC)/ff1.c $(SRC)/ff1.h tap.h
+test_ff1.bin: test_ff1.c $(SRC)/ff1.c $(SRC)/ff1.h $(SRC)/be64.h tap.h
 	$(CC) $(CFLAGS) -I$(SRC) -o $@ test_ff1.c $(SRC)/ff1.c $(LIBCRYPTO)
