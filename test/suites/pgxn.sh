@@ -1,16 +1,18 @@
 # test/suites/pgxn.sh: the PGXN route of the README.  "make dist" writes
 # dist/scru128-<version>.zip (here into $WORK: the checkout is left alone);
-# the zip, unpacked outside the repository, builds, installs (over the copy
-# "make install" put there, which goes first) and passes regression tests
-# against this run's server: when every file of the zip is the tree's,
-# byte for byte, and the tree has no file the zip lacks, the files the
-# packages suite runs (PACKAGES_REGRESS: the regress suite ran them all on
-# this server, from these very files), else the whole suite; then Debian's
-# pgxnclient installs the
-# zip ("pgxn install ./scru128-<version>.zip") and a new database creates
-# the extension at default_version.  "make install" of the tree is put back
-# at the end, as the zip holds the last commit, not uncommitted changes.
-# Needs git and the checkout's .git (not in the chroots), unzip, pgxnclient.
+# Debian's pgxnclient builds and installs the zip ("pgxn install
+# ./scru128-<version>.zip", make and make install in the zip unpacked,
+# over the copy "make install" put there, which goes first); the zip,
+# unpacked outside the repository, passes regression tests against this
+# run's server with those files: when every file of the zip is the
+# tree's, byte for byte, and the tree has no file the zip lacks, the files
+# the packages suite runs (PACKAGES_REGRESS: the regress suite ran them
+# all on this server, from these very files), else the whole suite; and a
+# new database creates the extension at default_version.  The zip is
+# built once, by pgxn install (a make of its own before it built the same
+# files again).  "make install" of the tree is put back at the end, as the
+# zip holds the last commit, not uncommitted changes.  Needs git and the
+# checkout's .git (not in the chroots), unzip, pgxnclient.
 
 suite_pgxn() {
 	local out="$WORK/pgxn.log" ok=0 bad=0 version zip dir n tests ext
@@ -47,15 +49,22 @@ suite_pgxn() {
 		grep -qx 'scru128-$version/scru128.control' '$WORK/dist/list' &&
 		grep -qx 'scru128-$version/README.md' '$WORK/dist/list'"
 
-	# outside the repository, as the unprivileged user
+	make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" uninstall >>"$out" 2>&1 || true
+	# Debian's pgxnclient takes a local zip when its name has a slash; it
+	# checks that the library directory is writable, which a private copy
+	# of the installation may lack
+	mkdir -p "$("$PG_CONFIG" --libdir)"
+	px_step "pgxn install ./scru128-$version.zip (make, make install)" sh -c "cd '$WORK/dist' &&
+		pgxn install --pg_config '$PG_CONFIG' './scru128-$version.zip'" || { px_done; return; }
+
+	# the regression tests from the zip, outside the repository, as the
+	# unprivileged user: installcheck builds nothing, it runs the zip's
+	# files against what pgxn install put there
 	rm -rf "$WORK/pgxn"
 	mkdir -p "$WORK/pgxn"
 	chown "$SCRU128_USER" "$WORK/pgxn" "$WORK/dist" "$zip" 2>/dev/null || true
 	dir="$WORK/pgxn/scru128-$version"
-	px_step "unzip and make" as_user sh -c "cd '$WORK/pgxn' && unzip -q '$zip' && make -C '$dir' PG_CONFIG='$PG_CONFIG' COPT='$BUILD_COPT'" ||
-		{ px_done; return; }
-	make -s -C "$BUILD" PG_CONFIG="$PG_CONFIG" uninstall >>"$out" 2>&1 || true
-	px_step "make install from the zip" make -C "$dir" PG_CONFIG="$PG_CONFIG" install || { px_done; return; }
+	px_step "unzip" as_user sh -c "cd '$WORK/pgxn' && unzip -q '$zip'" || { px_done; return; }
 	# the zip is HEAD: the tree the other suites test is the same only when
 	# nothing is changed or added since (which a CI run's clone is)
 	local regress=() which="every regression test"
@@ -97,12 +106,6 @@ suite_pgxn() {
 		cat "$dir/results-dir/regression.diffs" 2>/dev/null | head -200 || true
 	fi
 
-	# Debian's pgxnclient takes a local zip when its name has a slash; it
-	# checks that the library directory is writable, which a private copy
-	# of the installation may lack
-	mkdir -p "$("$PG_CONFIG" --libdir)"
-	px_step "pgxn install ./scru128-$version.zip" sh -c "cd '$WORK/dist' &&
-		pgxn install --pg_config '$PG_CONFIG' './scru128-$version.zip'"
 	ext=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$SRC_DIR/scru128.control")
 	px_smoke() {
 		local got
