@@ -25,8 +25,8 @@
 # 20 ms here that varies from run to run and would be counted in both
 # sides of a ratio unevenly.  Sizes: GEN_N (default 1M),
 # LOOKUP_N (table rows, default 1M), PROBES (lookups in the nested loop,
-# default 200000), PGB_SECONDS (each pgbench run, default 10);
-# test/suites/bench.sh runs it with a few thousand and 1 s.
+# default 200000), PGB_TX (lookups per pgbench run, default 20000);
+# test/suites/bench.sh runs it with a few thousand and 200.
 #
 #   1. per call: GEN_N keys of each kind in a table with their public IDs
 #      (context "orders"); count(public_id(k, 'orders')),
@@ -37,8 +37,10 @@
 #      a. pgbench, one client, prepared statements: a random probe row is
 #         read (\gset), then the lookup, whose own latency pgbench reports
 #         (-r): WHERE id = $1::uuid against WHERE id =
-#         public_id_decode($1::uuid, 'orders'); PGB_SECONDS each, the two
-#         interleaved REPS times;
+#         public_id_decode($1::uuid, 'orders'); PGB_TX lookups each, the
+#         two interleaved 2 x REPS times.  Like with like: both runs of a
+#         pair are given the same --random-seed, so they read the same
+#         probe rows in the same order; each pair has a seed of its own;
 #      b. in one statement: PROBES rows of a probe table joined to the
 #         table by a nested loop with an index scan on each probe
 #         (o.id = p.id against o.id = public_id_decode(p.pid, 'orders')),
@@ -60,7 +62,7 @@ REPS=${REPS:-5}
 GEN_N=${GEN_N:-1000000}
 LOOKUP_N=${LOOKUP_N:-1000000}
 PROBES=${PROBES:-200000}
-PGB_SECONDS=${PGB_SECONDS:-10}
+PGB_TX=${PGB_TX:-20000}
 PSQL=(psql -X -q -v ON_ERROR_STOP=1)
 
 "${PSQL[@]}" -c 'SET client_min_messages = warning' -c 'CREATE EXTENSION IF NOT EXISTS scru128' >/dev/null
@@ -213,18 +215,19 @@ cat >"$PGB/pid.sql" <<SQL
 SELECT pid AS k FROM bench_pid_probe WHERE n = :n \gset
 SELECT total FROM bench_pid_orders WHERE id = $S.public_id_decode(:k::uuid, 'orders');
 SQL
-# the lookup's average latency in ms (pgbench -r: the line of the statement)
+# pgb_ms SCRIPT SEED: the lookup's average latency in ms (pgbench -r: the
+# line of the statement) over PGB_TX lookups of the probes SEED picks
 pgb_ms() {
-	pgbench -n -M prepared -c 1 -T "$PGB_SECONDS" -r -f "$PGB/$1.sql" 2>&1 |
+	pgbench -n -M prepared -c 1 -t "$PGB_TX" --random-seed="$2" -r -f "$PGB/$1.sql" 2>&1 |
 		awk '/SELECT total FROM bench_pid_orders/ { print $1 }' | tail -1
 }
-for ((r = 0; r < REPS; r++)); do
+for ((r = 0; r < 2 * REPS; r++)); do
 	if ((r % 2)); then pair=(pid key); else pair=(key pid); fi
 	for c in "${pair[@]}"; do
-		v=$(pgb_ms "$c")
+		v=$(pgb_ms "$c" $((r + 1)))
 		if [ -z "$v" ]; then
 			echo "public_id.sh: pgbench gave no latency for the $c lookup" >&2
-			pgbench -n -M prepared -c 1 -T 1 -r -f "$PGB/$c.sql" >&2 || true
+			pgbench -n -M prepared -c 1 -t 10 -r -f "$PGB/$c.sql" >&2 || true
 			exit 1
 		fi
 		T[pgb_$c]+="$v "
@@ -250,8 +253,8 @@ for k in "${ORDER[@]}" pgb_key pgb_pid; do
 done
 
 echo "# public ID benchmark: PostgreSQL $VERSION, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo "# key $KEY of $([ -n "$WROTE_KEYS" ] && echo "a key file written for the run" || echo "the key file there"); context 'orders'; GEN_N=$GEN_N, LOOKUP_N=$LOOKUP_N, PROBES=$NPROBES, PGB_SECONDS=$PGB_SECONDS"
-echo "# medians of $REPS runs, jit off; per-call times net of the scan alone, in ns; pgbench: prepared, 1 client, the lookup's own latency"
+echo "# key $KEY of $([ -n "$WROTE_KEYS" ] && echo "a key file written for the run" || echo "the key file there"); context 'orders'; GEN_N=$GEN_N, LOOKUP_N=$LOOKUP_N, PROBES=$NPROBES, PGB_TX=$PGB_TX"
+echo "# medians of $REPS runs ($((2 * REPS)) pgbench pairs, a seed each), jit off; per-call times net of the scan alone, in ns; pgbench: prepared, 1 client, the lookup's own latency"
 echo "# nested loop: the same $NPROBES probes in the same order, one primary-key descent each, $bk shared buffers on both sides"
 awk -v z="${M[scan]}" -v g="${M[gen_random_uuid]}" \
 	-v eu="${M[enc_uuid]}" -v du="${M[dec_uuid]}" -v es="${M[enc_scru128]}" -v ds="${M[dec_scru128]}" \

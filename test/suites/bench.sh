@@ -50,7 +50,7 @@ suite_bench() {
 	suite_bench_timequery
 	suite_bench_concurrency
 	suite_bench_ratios typeid "IO_N=5000 INS_N=5000 REPS=1 INS_REPS=1" 8
-	suite_bench_ratios public_id "GEN_N=5000 LOOKUP_N=5000 PROBES=2000 PGB_SECONDS=1 REPS=1" 8
+	suite_bench_ratios public_id "GEN_N=5000 LOOKUP_N=5000 PROBES=2000 PGB_TX=200 REPS=1" 8
 }
 
 # suite_bench_ratios NAME "SETTINGS" ROWS: test/bench/NAME.sh with tiny
