@@ -3,8 +3,10 @@
 # Sourced by test/run.sh.  No Debian release packages 16, so suite pg16
 # builds PostgreSQL 16.2 from the vendored archive (postgresql-16.2.tar.gz
 # in VENDOR_DIR, else ../shared/vendor beside the checkout; without it the
-# suite says SKIPPED) with --enable-cassert --enable-debug
-# --enable-tap-tests and the contrib modules the suites use, as the unprivileged user, into $PG16_PREFIX, kept there
+# suite says SKIPPED) with --enable-cassert --enable-tap-tests (not
+# --enable-debug: -g made the build 561 s of CPU instead of 405, and an
+# assertion failure's backtrace names the functions without it) and the
+# contrib modules the suites use, as the unprivileged user, into $PG16_PREFIX, kept there
 # for later runs while the archive's checksum and the build options are
 # the same (the chroots' way).  The build starts in the background when the
 # run starts, while the host's suites run; under nice only when every suite
@@ -19,7 +21,7 @@
 
 PG16_PREFIX=${PG16_PREFIX:-/var/tmp/scru128-pg16}
 PG16_ARCHIVE=postgresql-16.2.tar.gz
-PG16_CONFIGURE="--enable-cassert --enable-debug --enable-tap-tests --without-icu --without-readline --with-ssl=openssl"
+PG16_CONFIGURE="--enable-cassert --enable-tap-tests --without-icu --without-readline --with-ssl=openssl"
 # the contrib modules a suite or TAP test creates
 PG16_CONTRIB="amcheck pageinspect pgstattuple pg_prewarm test_decoding pg_stat_statements auto_explain pgcrypto"
 # what the build needs beyond the host's packages (install_packages):
