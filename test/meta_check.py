@@ -5,8 +5,9 @@
 
 Prints TAP lines, one per check, and exits non-zero if one fails: the
 version is scru128.control's default_version (as a semantic version), the
-same in provides, at the top of debian/changelog and in the manifests of the
-client adapters (clients/*); every path it names
+same in provides, at the top of debian/changelog, in the manifests of the
+client adapters (clients/*) and in the zip and package file names README.md
+and doc/ give to copy; every path it names
 exists; the minimum PostgreSQL is debian/pgversions' oldest major; and the
 fields PGXN's meta spec 1.0.0 requires are there.
 """
@@ -145,6 +146,21 @@ for path, get in client_versions:
 m = re.match(r"^scru128 \(([^)-]*)(-[^)]*)?\)", read("debian/changelog"))
 check(m and m.group(1) == version, "debian/changelog is for version %r" % version,
       "debian/changelog: %r" % (m.group(1) if m else None))
+
+# the file names of the release the README and doc/install.md give to
+# copy (the PGXN zip, the Debian packages) are this tree's: a command a
+# user pastes must name what make dist and dpkg-buildpackage write
+deb_revision = m.group(2) if m else None
+named = []
+for path in ["README.md"] + sorted("doc/" + f for f in os.listdir(os.path.join(top, "doc")) if f.endswith(".md")):
+    text = read(path)
+    for z in re.findall(r"scru128-(\d+\.\d+\.\d+)\.zip", text):
+        named.append((path, "scru128-%s.zip" % z, z == version))
+    for v, r in re.findall(r"scru128_(\d+\.\d+\.\d+)(-[0-9A-Za-z.+~]+)_[a-z0-9]+\.deb", text):
+        named.append((path, "scru128_%s%s" % (v, r), v == version and r == deb_revision))
+check(named and all(ok for _, _, ok in named),
+      "the %d zip and package file names in README.md and doc/ are version %r's" % (len(named), version),
+      "\n".join("%s: %s" % (p, n) for p, n, ok in named if not ok))
 
 # Shipped releases are never edited: test/shipped.sha256 holds the hash of
 # every file of each shipped release (sql/scru128--1.0.sql, sql/X.Y/, the
