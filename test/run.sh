@@ -463,10 +463,28 @@ nested_abandon() {
 	done
 }
 
+# The queue, longest first where it matters: the stream that comes to it
+# last should find the shortest run left.  pg19 does the most (packages,
+# parallel, pg_upgrade); pg16 waits for its build anyway.  In a local CI
+# run in table order the host's stream took pg19 last and ran it alone for
+# about 200 s after the lane was done.
+LANE_ORDER="pg19 pg17 pg18 pg16"
+queue_longest_first() {
+	local o s
+	for o in $LANE_ORDER; do
+		for s in "$@"; do
+			[ "${s%%:*}" != "$o" ] || echo "$s"
+		done
+	done
+	for s in "$@"; do
+		[[ " $LANE_ORDER " == *" ${s%%:*} "* ]] || echo "$s"
+	done
+}
+
 if [ "$(id -u)" = 0 ] && [ "$NESTED_JOBS" -gt 0 ] && [ "${#QUEUED[@]}" -gt 0 ] && [ "${#HOST_SUITES[@]}" -gt 0 ]; then
 	xver_dump || true
-	printf '%s\n' "${QUEUED[@]}" >"$WORK/lane.queue"
-	log "beside the host's suites, in $NESTED_JOBS lane(s) (SCRU128_NESTED_JOBS): ${QUEUED[*]}; their logs after the host's suites"
+	queue_longest_first "${QUEUED[@]}" >"$WORK/lane.queue"
+	log "beside the host's suites, in $NESTED_JOBS lane(s) (SCRU128_NESTED_JOBS): $(xargs <"$WORK/lane.queue"); their logs after the host's suites"
 	for ((lane = 1; lane <= NESTED_JOBS; lane++)); do
 		lane_run "$lane" >"$WORK/lane.$lane.out" 2>&1 &
 		LANE_PIDS+=("$!")
