@@ -188,8 +188,8 @@ put12(char *out, uint64_t c)
 void
 base36_encode(const uint8_t id[16], char out[25])
 {
-	uint64_t	hi = scru128_load_be64(id);
-	uint64_t	lo = scru128_load_be64(id + 8);
+	uint64_t	hi = be64_load(id);
+	uint64_t	lo = be64_load(id + 8);
 	uint64_t	q_hi,
 				q_lo,
 				c1,
@@ -273,7 +273,7 @@ base36_decode(const char *text, size_t len, uint8_t id[16], size_t *bad_pos)
 	lo += c2;
 	hi += (lo < c2);
 
-	scru128_store_be64(id, hi);
-	scru128_store_be64(id + 8, lo);
+	be64_store(id, hi);
+	be64_store(id + 8, lo);
 	return BASE36_OK;
 }

@@ -20,8 +20,8 @@
 void
 radix32_encode(const uint8_t id[16], char out[RADIX32_TEXT_LEN])
 {
-	uint64_t	hi = scru128_load_be64(id);
-	uint64_t	lo = scru128_load_be64(id + 8);
+	uint64_t	hi = be64_load(id);
+	uint64_t	lo = be64_load(id + 8);
 	int			i;
 
 	for (i = 25; i >= 14; i--)
@@ -91,7 +91,7 @@ radix32_decode(const char *text, size_t len, uint8_t id[16], size_t *bad_pos)
 	if (digits32_value[s[0]] > 7)
 		return RADIX32_OVERFLOW;
 
-	scru128_store_be64(id, hi);
-	scru128_store_be64(id + 8, lo);
+	be64_store(id, hi);
+	be64_store(id + 8, lo);
 	return RADIX32_OK;
 }

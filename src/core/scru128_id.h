@@ -14,6 +14,7 @@
 #define SCRU128_ID_H
 
 #include <stdint.h>
+#include "be64.h"
 
 #define SCRU128_LEN 16
 #define SCRU128_TEXT_LEN 25
@@ -21,27 +22,6 @@
 #define SCRU128_MAX_TIMESTAMP UINT64_C(0xFFFFFFFFFFFF)
 #define SCRU128_MAX_COUNTER_HI UINT32_C(0xFFFFFF)
 #define SCRU128_MAX_COUNTER_LO UINT32_C(0xFFFFFF)
-
-static inline uint64_t
-scru128_load_be64(const uint8_t *p)
-{
-	return ((uint64_t) p[0] << 56) | ((uint64_t) p[1] << 48) |
-		((uint64_t) p[2] << 40) | ((uint64_t) p[3] << 32) |
-		((uint64_t) p[4] << 24) | ((uint64_t) p[5] << 16) |
-		((uint64_t) p[6] << 8) | (uint64_t) p[7];
-}
-
-static inline void
-scru128_store_be64(uint8_t *p, uint64_t v)
-{
-	int			i;
-
-	for (i = 7; i >= 0; i--)
-	{
-		p[i] = (uint8_t) v;
-		v >>= 8;
-	}
-}
 
 /*
  * Fields are not range-checked here: callers validate them first (the SQL
@@ -51,15 +31,15 @@ static inline void
 scru128_from_fields(uint8_t *id, uint64_t timestamp, uint32_t counter_hi,
 					uint32_t counter_lo, uint32_t entropy)
 {
-	scru128_store_be64(id, (timestamp << 16) | (counter_hi >> 8));
-	scru128_store_be64(id + 8, ((uint64_t) (counter_hi & 0xFF) << 56) |
-					   ((uint64_t) counter_lo << 32) | entropy);
+	be64_store(id, (timestamp << 16) | (counter_hi >> 8));
+	be64_store(id + 8, ((uint64_t) (counter_hi & 0xFF) << 56) |
+			   ((uint64_t) counter_lo << 32) | entropy);
 }
 
 static inline uint64_t
 scru128_get_timestamp(const uint8_t *id)
 {
-	return scru128_load_be64(id) >> 16;
+	return be64_load(id) >> 16;
 }
 
 static inline uint32_t

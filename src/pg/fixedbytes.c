@@ -182,8 +182,8 @@ fixedbytes_ms_abbrev_convert(Datum original, SortSupport ssup)
 {
 	fixedbytes_sortsupport_state *state = ssup->ssup_extra;
 	const uint8 *data = DatumGetFixedBytes(original);
-	uint64		hi = scru128_load_be64(data);
-	uint64		lo = scru128_load_be64(data + 8);
+	uint64		hi = be64_load(data);
+	uint64		lo = be64_load(data + 8);
 	uint64		ts = hi >> 16;
 	uint64		key;
 

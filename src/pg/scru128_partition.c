@@ -176,7 +176,7 @@ scru128_partman_decoder(PG_FUNCTION_ARGS)
 	char	   *str = text_to_cstring(PG_GETARG_TEXT_PP(0));
 	pg_uuid_t  *uuid = DatumGetUUIDP(DirectFunctionCall1(uuid_in,
 													 CStringGetDatum(str)));
-	uint64		ms = scru128_load_be64(uuid->data) >> 16;
+	uint64		ms = be64_load(uuid->data) >> 16;
 
 	/* 2^48 ms after 1970 is in the year 10889, well inside timestamptz */
 	PG_RETURN_TIMESTAMPTZ((TimestampTz) (ms * 1000) - SCRU128_PG_EPOCH_OFFSET_US);

@@ -57,7 +57,7 @@ scru128_v1_parse(text *txt, uint8 id[UUID_LEN])
 static inline uint64
 scru128_v1_get_timestamp(const uint8 *id)
 {
-	return scru128_load_be64(id) >> 20;
+	return be64_load(id) >> 20;
 }
 
 /* the v1 timestamp as a timestamptz; 2^44 ms is about 557 years */
@@ -121,8 +121,8 @@ scru128_v1_fields(PG_FUNCTION_ARGS)
 				 errmsg("function returning record called in context that cannot accept type record")));
 	tupdesc = BlessTupleDesc(tupdesc);
 
-	hi = scru128_load_be64(id);
-	lo = scru128_load_be64(id + 8);
+	hi = be64_load(id);
+	lo = be64_load(id + 8);
 	values[0] = TimestampTzGetDatum(scru128_v1_timestamptz(id));
 	/* counter: the low 20 bits of hi, then the top 8 bits of lo */
 	values[1] = Int32GetDatum((int32) (((hi & 0xFFFFF) << 8) | (lo >> 56)));

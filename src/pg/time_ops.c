@@ -138,7 +138,7 @@ id_timestamp(id_kind kind, Datum id)
 {
 	if (kind == ID_SCRU64)
 		return scru64_get_timestamp((uint64) DatumGetInt64(id));
-	return scru128_load_be64((const uint8 *) DatumGetPointer(id)) >> 16;
+	return be64_load((const uint8 *) DatumGetPointer(id)) >> 16;
 }
 
 /*
@@ -789,7 +789,7 @@ static uint64
 typeid_arg_timestamp(FunctionCallInfo fcinfo, int argno)
 {
 	struct varlena *t = (struct varlena *) PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(argno));
-	uint64		k = scru128_load_be64(TYPEID_UUID_BYTES(t)) >> 16;
+	uint64		k = be64_load(TYPEID_UUID_BYTES(t)) >> 16;
 
 	PG_FREE_IF_COPY(t, argno);
 	return k;

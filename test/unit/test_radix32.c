@@ -209,8 +209,8 @@ test_vectors(const char *dir)
 			upper26(text, up);
 			ok(strcmp(enc, up) == 0, "encode %s -> %s (got %s)", fl[5], up, enc);
 			/* the fields of the spec are bit ranges of this value */
-			hi = scru128_load_be64(expect);
-			lo = scru128_load_be64(expect + 8);
+			hi = be64_load(expect);
+			lo = be64_load(expect + 8);
 			ok((hi >> 20) == strtoull(fl[1], NULL, 10) &&
 			   (((hi & 0xFFFFF) << 8) | (lo >> 56)) == strtoull(fl[2], NULL, 10) &&
 			   ((lo >> 32) & 0xFFFFFF) == strtoull(fl[3], NULL, 10) &&
@@ -357,8 +357,8 @@ test_random_round_trips(void)
 		int			j,
 					c;
 
-		scru128_store_be64(v, splitmix64());
-		scru128_store_be64(v + 8, splitmix64());
+		be64_store(v, splitmix64());
+		be64_store(v + 8, splitmix64());
 		/* a quarter of the values are small, to cover leading zeros */
 		if ((i & 3) == 0)
 			memset(v, 0, (size_t) (splitmix64() % 17));
