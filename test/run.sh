@@ -237,23 +237,31 @@ suite_parallel() {
 # From 17 on, PostgreSQL::Test::Cluster copies the data directory named by
 # INITDB_TEMPLATE instead of running initdb for each cluster that passes
 # initdb no options, as PostgreSQL's own make check has it do: made here
-# once per run, the same initdb call Cluster.pm would make.  About 1.4 s of
-# CPU a cluster against 0.1 s for the copy, for some 80 clusters per
-# major.  15 and 16 have no such option and run initdb each time.
+# once per run and major, by the same initdb call Cluster.pm would make.
+# About 1 to 1.5 s of CPU a cluster against under 0.1 s for the copy, for
+# some 80 clusters per major.  15 and 16 have no such option:
+# test/perl/Scru128InitdbTemplate.pm gives their Cluster.pm the same copy,
+# loaded into the TAP files' perls through PERL5OPT.  All of it is given
+# to run_tap's make only (TAP_ENV): a run of another major started from
+# this one (pg16) must not inherit this major's template.
+TAP_ENV=()
 tap_initdb_template() {
 	local t="$WORK/initdb-template"
-	[ "$PG_MAJOR" -ge 17 ] && [ -z "${INITDB_TEMPLATE:-}" ] || return 0
-	if [ ! -f "$t/PG_VERSION" ]; then
+	[ "${#TAP_ENV[@]}" = 0 ] || return 0
+	rm -rf "$t"
+	if ! as_user initdb -A trust -N -D "$t" >"$WORK/initdb-template.log" 2>&1; then
+		cat "$WORK/initdb-template.log"
+		log "tap: could not make the initdb template: each cluster runs initdb"
 		rm -rf "$t"
-		if ! as_user initdb --no-sync --auth=trust -D "$t" >"$WORK/initdb-template.log" 2>&1; then
-			cat "$WORK/initdb-template.log"
-			log "tap: could not make the initdb template: each cluster runs initdb"
-			rm -rf "$t"
-			return 0
-		fi
-		log "tap: the clusters of $PG_MAJOR copy the data directory $t (INITDB_TEMPLATE)"
+		TAP_ENV=(-u INITDB_TEMPLATE)
+		return 0
 	fi
-	export INITDB_TEMPLATE=$t
+	log "tap: the clusters of $PG_MAJOR copy the data directory $t (INITDB_TEMPLATE)"
+	TAP_ENV=(INITDB_TEMPLATE="$t")
+	if [ "$PG_MAJOR" -lt 17 ]; then
+		TAP_ENV+=(PERL5LIB="$BUILD/test/perl${PERL5LIB:+:$PERL5LIB}"
+			PERL5OPT="-MScru128InitdbTemplate${PERL5OPT:+ $PERL5OPT}")
+	fi
 }
 
 # run_tap NAME TESTS: the TAP test files TESTS (paths under the tree), as
@@ -265,7 +273,7 @@ run_tap() {
 	# test files run side by side, one per core (each has clusters of its
 	# own, on ports the framework hands out), and most of their time is
 	# initdb and server starts
-	if as_user timeout "${TAP_TIMEOUT:-2400}" make -C "$BUILD" PG_CONFIG="$PG_CONFIG" REGRESS= \
+	if as_user env "${TAP_ENV[@]}" timeout "${TAP_TIMEOUT:-2400}" make -C "$BUILD" PG_CONFIG="$PG_CONFIG" REGRESS= \
 		PROVE_TESTS="$tests" PROVE_FLAGS="-v --timer -j$(nproc)" installcheck >"$out" 2>&1; then
 		# --timer: each file's time on its result line, for doc/testing.md
 		grep -E '^(\[[0-9:]+\] )?(t|test)/|^(not )?ok|^Result' "$out" || true
