@@ -22,7 +22,7 @@ declare -A CLIENTS_OF=(
 )
 
 suite_clients() {
-	local dir lang out lines p f name rc expected failed_here
+	local dir lang out lines p f name rc expected failed_here start
 	for dir in "$BUILD"/clients/*/; do
 		[ -f "$dir/test.sh" ] || continue
 		lang=$(basename "$dir")
@@ -48,7 +48,9 @@ suite_clients() {
 			fi
 		fi
 		rc=0
+		start=$SECONDS
 		as_user env -C "$dir" bash ./test.sh >"$out" 2>&1 || rc=$?
+		log "clients $lang took $((SECONDS - start)) s"
 		lines=$(grep -E '^client [a-z0-9.-]+: [0-9]+ passed, [0-9]+ failed$' "$out" || true)
 		failed_here=0
 		for name in $expected; do
