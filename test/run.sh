@@ -272,7 +272,7 @@ run_tap() {
 	# a hung test must fail the run, not stall it until CI gives up; the
 	# test files run side by side, one per core (each has clusters of its
 	# own, on ports the framework hands out), and most of their time is
-	# initdb and server starts
+	# making clusters and starting servers
 	if as_user env "${TAP_ENV[@]}" timeout "${TAP_TIMEOUT:-2400}" make -C "$BUILD" PG_CONFIG="$PG_CONFIG" REGRESS= \
 		PROVE_TESTS="$tests" PROVE_FLAGS="-v --timer -j$(nproc)" installcheck >"$out" 2>&1; then
 		# --timer: each file's time on its result line, for doc/testing.md
